@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/**
+ * Every endpoint, name and credential the core reads, validated once. In AWS the
+ * values come from SST bindings (`SST_<Construct>_<prop>_<id>`) and the stack's
+ * environment; locally the dev runner and the test support set the `OKURU_*`
+ * endpoints of the stand-ins. Nothing else in core reads process.env.
+ */
+const optionalUrl = z.string().url().optional();
+
+const Env = z.object({
+  AWS_REGION: z.string().min(1).default("ap-northeast-1"),
+  SST_Table_tableName_Main: z.string().min(1).default("okuru-local"),
+  SST_Bucket_bucketName_Files: z.string().min(1).default("okuru-local-files"),
+  SST_Queue_queueUrl_OrderSyncQueue: z.string().default(""),
+  SST_Queue_queueUrl_LabelJobQueue: z.string().default(""),
+  SST_Queue_queueUrl_TrackingUploadQueue: z.string().default(""),
+  OKURU_DYNAMODB_ENDPOINT: optionalUrl,
+  OKURU_SQS_ENDPOINT: optionalUrl,
+  OKURU_S3_ENDPOINT: optionalUrl,
+  OKURU_COGNITO_ENDPOINT: optionalUrl,
+  OKURU_USER_POOL_ID: z.string().default(""),
+  OKURU_USER_POOL_CLIENT_ID: z.string().default(""),
+  /** Where the master key for secrets at rest lives locally; in AWS a KMS key is used. */
+  OKURU_LOCAL_KEY_FILE: z.string().optional(),
+  OKURU_KMS_KEY_ID: z.string().optional(),
+});
+
+export type CoreConfig = {
+  region: string;
+  tableName: string;
+  bucketName: string;
+  queues: { orderSync: string; labelJob: string; trackingUpload: string };
+  endpoints: { dynamodb?: string; sqs?: string; s3?: string; cognito?: string };
+  cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
+  secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
+};
+
+let cached: CoreConfig | undefined;
+
+export function coreConfig(): CoreConfig {
+  if (cached) return cached;
+  const env = Env.parse(process.env);
+  const poolId = env.OKURU_USER_POOL_ID;
+  // cognito-local serves each pool under its own path; AWS under the regional host.
+  const issuer = env.OKURU_COGNITO_ENDPOINT
+    ? `${env.OKURU_COGNITO_ENDPOINT.replace(/\/$/, "")}/${poolId}`
+    : `https://cognito-idp.${env.AWS_REGION}.amazonaws.com/${poolId}`;
+  cached = {
+    region: env.AWS_REGION,
+    tableName: env.SST_Table_tableName_Main,
+    bucketName: env.SST_Bucket_bucketName_Files,
+    queues: {
+      orderSync: env.SST_Queue_queueUrl_OrderSyncQueue,
+      labelJob: env.SST_Queue_queueUrl_LabelJobQueue,
+      trackingUpload: env.SST_Queue_queueUrl_TrackingUploadQueue,
+    },
+    endpoints: {
+      dynamodb: env.OKURU_DYNAMODB_ENDPOINT,
+      sqs: env.OKURU_SQS_ENDPOINT,
+      s3: env.OKURU_S3_ENDPOINT,
+      cognito: env.OKURU_COGNITO_ENDPOINT,
+    },
+    cognito: {
+      userPoolId: poolId,
+      clientId: env.OKURU_USER_POOL_CLIENT_ID,
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+    },
+    secrets: env.OKURU_KMS_KEY_ID
+      ? { kind: "kms", keyId: env.OKURU_KMS_KEY_ID }
+      : { kind: "local", keyFile: env.OKURU_LOCAL_KEY_FILE ?? ".data/keys/master.key" },
+  };
+  return cached;
+}
+
+/** Local stand-ins accept any credentials; in AWS the default provider chain applies. */
+export function clientOptions(endpoint: string | undefined) {
+  const { region } = coreConfig();
+  return endpoint
+    ? { region, endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+    : { region };
+}

@@ -1,0 +1,60 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One run, five projects. The stand-ins (DynamoDB Local, cognito-local, fauxqs,
+ * s3rver) are started once by the global setup on free ports, so `npm test` works
+ * while `npm start` is running; each project's setup file points core at them.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ["test/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "core",
+          include: ["test/core/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/support/node-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "functions",
+          include: ["test/functions/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/support/node-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "stacks", include: ["test/stacks/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: ["test/web/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          globals: true,
+          setupFiles: ["test/support/web-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["test/support/node-setup.ts"],
+          // One browser at a time: two cores are shared with the dev servers.
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
