@@ -14,7 +14,10 @@ export type Role = "admin" | "member";
 export type Actor =
   | { type: "public"; properties: Record<string, never> }
   | { type: "identity"; properties: { subject: string; email: string; emailVerified: boolean } }
-  | { type: "user"; properties: { tenantId: string; userId: string; subject: string; email: string; role: Role } }
+  | {
+      type: "user";
+      properties: { tenantId: string; userId: string; subject: string; email: string; role: Role };
+    }
   | { type: "system"; properties: { tenantId: string } };
 
 const storage = new AsyncLocalStorage<Actor>();
@@ -54,5 +57,6 @@ export function assertAdmin(): void {
   const actor = ActorContext.use();
   if (actor.type === "system") return;
   if (actor.type !== "user") throw new UnauthenticatedError("auth.no_user");
-  if (actor.properties.role !== "admin") throw new ForbiddenError("auth.admin_only", "管理者のみが行える操作です。");
+  if (actor.properties.role !== "admin")
+    throw new ForbiddenError("auth.admin_only", "管理者のみが行える操作です。");
 }

@@ -74,10 +74,10 @@ export function coreConfig(): CoreConfig {
   return cached;
 }
 
-/** Local stand-ins accept any credentials; in AWS the default provider chain applies. */
+/** Local stand-ins take fixed credentials (s3rver insists on its own); in AWS the default provider chain applies. */
 export function clientOptions(endpoint: string | undefined) {
   const { region } = coreConfig();
   return endpoint
-    ? { region, endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+    ? { region, endpoint, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } }
     : { region };
 }

@@ -1,0 +1,35 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db/client";
+import { setupStatuses } from "../shared/setup-status";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                         |
+ * | byId    | primary | tenantId     | (none)       | Company.get, setup status, auth |
+ *
+ * The company is the tenant: its id is the tenantId every other entity is keyed by.
+ */
+export const CompanyEntity = new Entity(
+  {
+    model: { entity: "company", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      name: { type: "string", required: true },
+      setupStatus: { type: setupStatuses, required: true, default: "basic_information" },
+      createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
+      updatedAt: {
+        type: "string",
+        watch: "*",
+        required: true,
+        default: () => new Date().toISOString(),
+        set: () => new Date().toISOString(),
+      },
+    },
+    indexes: {
+      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);
+
+export type CompanyItem = EntityItem<typeof CompanyEntity>;

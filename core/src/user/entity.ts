@@ -1,0 +1,37 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db/client";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                      |
+ * | byId    | primary | tenantId     | userId       | User.get, User.list (by pk)  |
+ *
+ * From a Cognito subject to a user goes through Identity (identity/entity.ts).
+ */
+export const UserEntity = new Entity(
+  {
+    model: { entity: "user", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+      subject: { type: "string", required: true },
+      email: { type: "string", required: true },
+      name: { type: "string", required: true, default: "" },
+      role: { type: ["admin", "member"] as const, required: true, default: "member" },
+      createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
+      updatedAt: {
+        type: "string",
+        watch: "*",
+        required: true,
+        default: () => new Date().toISOString(),
+        set: () => new Date().toISOString(),
+      },
+    },
+    indexes: {
+      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: ["userId"] } },
+    },
+  },
+  entityConfig(),
+);
+
+export type UserItem = EntityItem<typeof UserEntity>;

@@ -1,0 +1,55 @@
+import { type ErrorKind, VisibleError } from "@okuru/core/error";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import type { AppEnv } from "./env";
+
+const statusByKind: Record<ErrorKind, ContentfulStatusCode> = {
+  input: 400,
+  auth: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule: 422,
+  rate_limited: 429,
+};
+
+export type ErrorBody = { code: string; message: string; fields?: Record<string, string> };
+
+/** Field messages keyed by the wire path (`address.postal_code`), first message per field. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function invalidInput(error: ZodError): ErrorBody {
+  return { code: "input.invalid", message: "入力内容に誤りがあります。", fields: fieldErrors(error) };
+}
+
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof VisibleError) {
+    const body: ErrorBody = { code: err.code, message: err.message };
+    if (err.fields) body.fields = err.fields;
+    return c.json(body, statusByKind[err.kind]);
+  }
+  if (err instanceof ZodError) return c.json(invalidInput(err), 400);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message =
+      status === 400 ? "リクエストの形式が正しくありません。" : err.message || "リクエストを処理できません。";
+    return c.json({ code: `http.${status}`, message } satisfies ErrorBody, status);
+  }
+  c.var.logger?.error("Unhandled error", err);
+  return c.json(
+    {
+      code: "internal",
+      message: "サーバーでエラーが発生しました。時間をおいて再度お試しください。",
+    } satisfies ErrorBody,
+    500,
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm start`: the whole product on this machine, offline, in one terminal.
+ * Stand-ins for AWS, the same Hono app as on Lambda, the same queue consumers fed
+ * by poll loops, the scheduled handler on a timer, and the Vite dev server that
+ * proxies /api. Ctrl-C stops every child.
+ */
+import { resolve } from "node:path";
+import { provision } from "./provision";
+import { assertPortsFree, StartupError, startStandIns } from "./stand-ins";
+
+const root = process.cwd();
+const dataDir = resolve(root, process.env.OKURU_DATA_DIR ?? ".data");
+const port = (name: string, fallback: number) =>
+  Number(process.env[`OKURU_PORT_${name.toUpperCase()}`] ?? fallback);
+const ports = {
+  web: port("web", 5173),
+  api: port("api", 3001),
+  dynamodb: port("dynamodb", 8000),
+  cognito: port("cognito", 9229),
+  sqs: port("sqs", 4566),
+  s3: port("s3", 4569),
+};
+
+const dim = (s: string) => `\x1b[2m${s}\x1b[0m`;
+const bold = (s: string) => `\x1b[1m${s}\x1b[0m`;
+
+async function main() {
+  const started = Date.now();
+  // The SDK versions are pinned; its notice about Node 22 is known (README, "Node versions").
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  await assertPortsFree({ web: ports.web, api: ports.api });
+  const standIns = await startStandIns({
+    dataDir,
+    persist: true,
+    ports,
+    onOutput: (source, line) => {
+      // cognito-local prints verification codes in a box; show those, hide its request log.
+      if (source === "cognito" && /Code|Username|Destination|Confirmation/i.test(line)) {
+        console.log(dim(`[cognito] ${line.trim()}`));
+      }
+    },
+  });
+  const stoppers: (() => Promise<unknown> | unknown)[] = [() => standIns.stop()];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping…");
+    for (const s of stoppers.reverse()) await Promise.resolve(s()).catch(() => undefined);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    const resources = await provision(standIns.endpoints, {
+      tableName: "okuru-local",
+      bucketName: "okuru-local-files",
+      poolName: "okuru-local",
+      keyFile: resolve(dataDir, "keys", "master.key"),
+    });
+    Object.assign(process.env, resources.env, {
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
+    });
+
+    // Core reads its configuration on first use, so it is imported only now.
+    const { ensureTable } = await import("@okuru/core/db/client");
+    await ensureTable();
+    const { seedDemo, demoAccount } = await import("./seed");
+    const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId);
+
+    const { serve } = await import("@hono/node-server");
+    const { app } = await import("../api/app");
+    const api = serve({ fetch: app.fetch, port: ports.api, hostname: "127.0.0.1" });
+    stoppers.push(() => new Promise((done) => api.close(done)));
+
+    const { pollQueue } = await import("./poll");
+    const consumers = {
+      orderSync: (await import("../queue/order-sync")).handler,
+      labelJob: (await import("../queue/label-job")).handler,
+      trackingUpload: (await import("../queue/tracking-upload")).handler,
+    };
+    const polling = new AbortController();
+    stoppers.push(() => polling.abort());
+    for (const [name, handler] of Object.entries(consumers) as [
+      keyof typeof consumers,
+      (typeof consumers)["orderSync"],
+    ][]) {
+      void pollQueue({
+        endpoint: standIns.endpoints.sqs,
+        queueUrl: resources.queueUrls[name],
+        handler,
+        signal: polling.signal,
+        onError: (err) => console.error(`[queue ${name}]`, (err as Error).message),
+      });
+    }
+
+    const { handler: scheduledSync } = await import("../cron/scheduled-sync");
+    const cron = setInterval(
+      () => void scheduledSync().catch((err) => console.error("[cron]", err)),
+      15 * 60_000,
+    );
+    stoppers.push(() => clearInterval(cron));
+
+    Object.assign(process.env, {
+      OKURU_API_URL: `http://127.0.0.1:${ports.api}`,
+      OKURU_WEB_PORT: String(ports.web),
+      VITE_REGION: "ap-northeast-1",
+      VITE_USER_POOL_ID: resources.userPoolId,
+      VITE_USER_POOL_CLIENT_ID: resources.clientId,
+      VITE_COGNITO_ENDPOINT: standIns.endpoints.cognito,
+      VITE_AUTH_FLOW: "USER_PASSWORD_AUTH",
+    });
+    const { createServer } = await import("vite");
+    const vite = await createServer({
+      configFile: resolve(root, "web/vite.config.ts"),
+      root: resolve(root, "web"),
+      server: { port: ports.web, strictPort: true, host: "127.0.0.1" },
+      logLevel: "warn",
+    });
+    await vite.listen();
+    stoppers.push(() => vite.close());
+
+    const url = `http://127.0.0.1:${ports.web}`;
+    console.log(`
+${bold("Okuru (送る) is running")}  ${dim(`started in ${((Date.now() - started) / 1000).toFixed(1)} s`)}
+
+  App         ${bold(url)}
+  API         ${url}/api/health   ${dim(`(direct: http://127.0.0.1:${ports.api}/api)`)}
+  OpenAPI     ${url}/api/openapi.json
+
+  Demo sign-in  ${bold(demoAccount.email)} / ${bold(demoAccount.password)}  ${dim(seeded === "created" ? "(just created)" : "")}
+
+  ${dim(`DynamoDB Local ${standIns.endpoints.dynamodb} · cognito-local ${standIns.endpoints.cognito} · SQS ${standIns.endpoints.sqs} · S3 ${standIns.endpoints.s3}`)}
+  ${dim(`Data in ${dataDir} (delete it, or run npm run reset, to start afresh)`)}
+  ${dim("Verification codes are printed here as [cognito] lines. Ctrl-C stops everything.")}
+`);
+  } catch (err) {
+    await stop(1);
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof StartupError) {
+    console.error(`✖ ${err.message}`);
+  } else {
+    console.error("✖ Start-up failed:", err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

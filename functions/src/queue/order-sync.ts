@@ -1,0 +1,10 @@
+import { consumer } from "./consumer";
+
+/**
+ * Wiring only: the queue, its DLQ, validation, tenant scoping and partial batch
+ * failures are in place. Order sync (shop issue) replaces the body; until then a
+ * message is reported as failed so it ends in the DLQ instead of being lost.
+ */
+export const handler = consumer("orderSync", async (message) => {
+  throw new Error(`No processor for ${message.kind} yet`);
+});

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { coreConfig } from "@okuru/core/config";
+import { inject } from "vitest";
+
+const password = "Test-password-1";
+
+function client() {
+  const { endpoints, region } = coreConfig();
+  return new CognitoIdentityProviderClient({
+    region,
+    endpoint: endpoints.cognito,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+}
+
+let counter = 0;
+export function uniqueEmail(label = "user"): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.jp`;
+}
+
+/** A confirmed Cognito user (verified email unless asked otherwise) and its ID token. */
+export async function cognitoUser(options: { email?: string; emailVerified?: boolean } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const { cognito } = coreConfig();
+  const created = await client().send(
+    new AdminCreateUserCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: email,
+      MessageAction: "SUPPRESS",
+      // cognito-local turns any email_verified value, even "false", into true, so an
+      // unverified user is one without the attribute, as after a real sign-up.
+      UserAttributes: [
+        { Name: "email", Value: email },
+        ...(options.emailVerified === false ? [] : [{ Name: "email_verified", Value: "true" }]),
+      ],
+    }),
+  );
+  await client().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  const auth = await client().send(
+    new InitiateAuthCommand({
+      ClientId: cognito.clientId,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const subject = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? created.User!.Username!;
+  return {
+    email,
+    password,
+    subject,
+    idToken: auth.AuthenticationResult!.IdToken!,
+    accessToken: auth.AuthenticationResult!.AccessToken!,
+  };
+}
+
+/** cognito-local keeps confirmation codes in its JSON state; the e-mail itself goes nowhere. */
+export function confirmationCodeFor(email: string): string | undefined {
+  const { cognito } = coreConfig();
+  const db = JSON.parse(
+    readFileSync(join(inject("cognitoDataDir"), `${cognito.userPoolId}.json`), "utf8"),
+  ) as {
+    Users?: Record<string, { ConfirmationCode?: string; Attributes?: { Name: string; Value: string }[] }>;
+  };
+  const user = Object.values(db.Users ?? {}).find((u) =>
+    u.Attributes?.some((a) => a.Name === "email" && a.Value === email),
+  );
+  return user?.ConfirmationCode;
+}
