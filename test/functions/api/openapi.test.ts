@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { callApi } from "../../support/api";
+
+describe("GET /api/openapi.json", () => {
+  it("is public and documents every route with its security and error shape", async () => {
+    const res = await callApi("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = res.json;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/signup", "/api/companies"]),
+    );
+    expect(doc.paths["/api/companies"].get.security).toEqual([{ Bearer: [] }]);
+    expect(doc.paths["/api/health"].get.security).toBeUndefined();
+    expect(doc.components.securitySchemes.Bearer).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(["code", "message"]));
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const res = await callApi("/api/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("route.not_found");
+  });
+});
