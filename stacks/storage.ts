@@ -1,0 +1,46 @@
+import * as kms from "aws-cdk-lib/aws-kms";
+import * as s3 from "aws-cdk-lib/aws-s3";
+import { Bucket, type Function as LambdaFunction, type StackContext, Table } from "sst/constructs";
+import { tableDefinition } from "../core/src/db/table";
+
+export function Storage({ stack }: StackContext) {
+  const { partitionKey, sortKey, globalIndexes, timeToLiveAttribute } = tableDefinition;
+  const indexes = Object.entries(globalIndexes);
+  const keyAttributes = [partitionKey, sortKey, ...indexes.flatMap(([, keys]) => Object.values(keys))];
+
+  const table = new Table(stack, "Main", {
+    fields: Object.fromEntries(keyAttributes.map((name) => [name, "string" as const])),
+    primaryIndex: { partitionKey, sortKey },
+    globalIndexes: Object.fromEntries(
+      indexes.map(([name, keys]) => [name, { partitionKey: keys.partitionKey, sortKey: keys.sortKey }]),
+    ),
+    timeToLiveAttribute,
+    // SST turns this on today; stating it keeps backups from depending on a library default.
+    cdk: { table: { pointInTimeRecovery: true } },
+  });
+
+  // Label PDFs and exports are private: the API hands out presigned URLs, so no CORS and no public access.
+  const bucket = new Bucket(stack, "Files", {
+    blockPublicACLs: true,
+    cors: false,
+    cdk: { bucket: { encryption: s3.BucketEncryption.S3_MANAGED } },
+  });
+
+  const secretsKey = new kms.Key(stack, "SecretsKey", {
+    description:
+      "Envelope encryption of merchant secrets (shop tokens, carrier passwords, API client secrets)",
+    enableKeyRotation: true,
+  });
+
+  /**
+   * Table access always comes with the secrets key: tenant items hold sealed merchant secrets, so a
+   * function that can read them must also be able to open and re-seal them.
+   */
+  function bindTable(fn: LambdaFunction) {
+    fn.bind([table]);
+    fn.addEnvironment("OKURU_KMS_KEY_ID", secretsKey.keyArn);
+    secretsKey.grantEncryptDecrypt(fn);
+  }
+
+  return { table, bucket, secretsKey, bindTable };
+}
