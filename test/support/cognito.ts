@@ -81,3 +81,24 @@ export function confirmationCodeFor(email: string): string | undefined {
   );
   return user?.ConfirmationCode;
 }
+
+/** Sets a known password for an existing (e.g. invited) user and signs in as them. */
+export async function signInAs(email: string) {
+  const { cognito } = coreConfig();
+  await client().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  const auth = await client().send(
+    new InitiateAuthCommand({
+      ClientId: cognito.clientId,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+}

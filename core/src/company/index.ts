@@ -2,24 +2,45 @@ export * as Company from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { NotFoundError } from "../error";
-import { setupStatuses } from "../shared/setup-status";
+import { NotFoundError, RuleError } from "../error";
+import { CompanyUpdate } from "../shared/company";
+import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
 import { CompanyEntity, type CompanyItem } from "./entity";
 
-export const Info = z.object({
-  id: z.string(),
-  name: z.string(),
-  setup_status: z.enum(setupStatuses),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const Info = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    name_kana: z.string(),
+    postal_code: z.string(),
+    prefecture: z.string(),
+    city: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    phone: z.string(),
+    contact_name: z.string(),
+    contact_email: z.string(),
+    setup_status: z.enum(setupStatuses),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Company" });
 export type Info = z.infer<typeof Info>;
 
-/** The wire shape: snake_case, ids named `id`. */
+/** The wire shape: snake_case, the id named `id`. */
 export function serialize(item: CompanyItem): Info {
   return {
     id: item.tenantId,
     name: item.name,
+    name_kana: item.nameKana ?? "",
+    postal_code: item.postalCode ?? "",
+    prefecture: item.prefecture ?? "",
+    city: item.city ?? "",
+    address1: item.address1 ?? "",
+    address2: item.address2 ?? "",
+    phone: item.phone ?? "",
+    contact_name: item.contactName ?? "",
+    contact_email: item.contactEmail ?? "",
     setup_status: item.setupStatus,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
@@ -32,4 +53,83 @@ export async function get(): Promise<CompanyItem> {
   const { data } = await CompanyEntity.get({ tenantId }).go();
   if (!data) throw new NotFoundError("company.not_found", "会社情報が見つかりません。");
   return data;
+}
+
+/** 会社概要 update. Any member may keep the profile current. */
+export async function update(input: z.input<typeof CompanyUpdate>): Promise<CompanyItem> {
+  const tenantId = useTenantID();
+  const value = CompanyUpdate.parse(input);
+  const { data } = await CompanyEntity.patch({ tenantId })
+    .set({
+      name: value.name,
+      nameKana: value.name_kana,
+      postalCode: value.postal_code,
+      prefecture: value.prefecture,
+      city: value.city,
+      address1: value.address1,
+      address2: value.address2,
+      phone: value.phone,
+      contactName: value.contact_name,
+      contactEmail: value.contact_email,
+    })
+    .go({ response: "all_new" });
+  return data as CompanyItem;
+}
+
+/** A company profile is complete when everything a label's sender block needs is there. */
+export function isProfileComplete(company: CompanyItem): boolean {
+  return CompanyUpdate.safeParse({
+    name: company.name,
+    name_kana: company.nameKana,
+    postal_code: company.postalCode,
+    prefecture: company.prefecture,
+    city: company.city,
+    address1: company.address1,
+    address2: company.address2,
+    phone: company.phone,
+    contact_name: company.contactName,
+    contact_email: company.contactEmail,
+  }).success;
+}
+
+/**
+ * What must be true before the company may leave a setup step. The stores and
+ * carriers steps get their checks from the shop and carrier modules when those
+ * exist (a connected shop, a carrier account); until then they have none.
+ */
+const leaveStepChecks: Partial<Record<SetupStatus, (company: CompanyItem) => Promise<string | undefined>>> = {
+  basic_information: async (company) =>
+    isProfileComplete(company) ? undefined : "基本情報（会社名・住所・電話番号）を登録してください。",
+};
+
+export function registerSetupCheck(
+  step: SetupStatus,
+  check: (company: CompanyItem) => Promise<string | undefined>,
+) {
+  leaveStepChecks[step] = check;
+}
+
+export const SetupStatusUpdate = z.object({
+  setup_status: z.enum(setupStatuses, { error: "初期設定のステップが正しくありません" }),
+});
+
+/**
+ * Moves setup one step forward, and only when the current step's prerequisite is
+ * met. Repeating the current move (a retry) is accepted; going back or skipping is not.
+ */
+export async function updateSetupStatus(input: z.input<typeof SetupStatusUpdate>): Promise<CompanyItem> {
+  const { setup_status: target } = SetupStatusUpdate.parse(input);
+  const company = await get();
+  if (company.setupStatus === target) return company;
+  const next = nextSetupStatus(company.setupStatus);
+  if (target !== next) {
+    throw new RuleError("company.setup_status_order", "初期設定は順番に進めてください。");
+  }
+  const problem = await leaveStepChecks[company.setupStatus]?.(company);
+  if (problem) throw new RuleError("company.setup_prerequisite", problem);
+  const { data } = await CompanyEntity.patch({ tenantId: company.tenantId })
+    .set({ setupStatus: target })
+    .where((attr, op) => op.eq(attr.setupStatus, company.setupStatus))
+    .go({ response: "all_new" });
+  return data as CompanyItem;
 }

@@ -4,9 +4,14 @@ import type { AppEnv } from "./env";
 import { handleError } from "./errors";
 import { logger } from "./logger";
 import { ErrorSchema, router } from "./openapi";
+import { brands } from "./routes/brands";
 import { companies } from "./routes/companies";
+import { geocoding } from "./routes/geocoding";
 import { health } from "./routes/health";
+import { itemCategories } from "./routes/item-categories";
+import { senders } from "./routes/senders";
 import { signup } from "./routes/signup";
+import { users } from "./routes/users";
 
 /**
  * The one API, served by Lambda behind API Gateway and by @hono/node-server
@@ -39,6 +44,11 @@ app.use("*", async (c, next) => {
 app.route("/health", health);
 app.route("/signup", signup);
 app.route("/companies", companies);
+app.route("/users", users);
+app.route("/senders", senders);
+app.route("/item_categories", itemCategories);
+app.route("/brands", brands);
+app.route("/geocoding", geocoding);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",

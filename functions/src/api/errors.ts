@@ -1,3 +1,4 @@
+import { isConditionalFailure } from "@okuru/core/db/attributes";
 import { type ErrorKind, VisibleError } from "@okuru/core/error";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -38,6 +39,15 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return c.json(body, statusByKind[err.kind]);
   }
   if (err instanceof ZodError) return c.json(invalidInput(err), 400);
+  if (isConditionalFailure(err)) {
+    return c.json(
+      {
+        code: "conflict.concurrent_update",
+        message: "他の操作と競合しました。画面を更新して再度お試しください。",
+      } satisfies ErrorBody,
+      409,
+    );
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const message =

@@ -1,0 +1,32 @@
+import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
+import { entityConfig } from "../db/client";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                  |
+ * | byId    | primary | tenantId     | (none)       | Brand.get and its updates (one per company) |
+ *
+ * The brand is the company's face on labels: its name, the default sender and item
+ * category for new shipments, and per-carrier print settings.
+ */
+export const BrandEntity = new Entity(
+  {
+    model: { entity: "brand", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      name: { type: "string", default: "" },
+      defaultSenderId: { type: "string" },
+      defaultItemCategoryId: { type: "string" },
+      /** BrandPrintSettings as JSON-compatible map (snake_case keys as on the wire). */
+      printSettings: { type: "any" },
+      ...timestamps,
+    },
+    indexes: {
+      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);
+
+export type BrandItem = EntityItem<typeof BrandEntity>;

@@ -1,0 +1,104 @@
+export * as Brand from "./index";
+
+import { z } from "zod";
+import { useTenantID } from "../actor";
+import { ItemCategory } from "../item-category";
+import { Sender } from "../sender";
+import {
+  BrandDefaultItemCategory,
+  BrandDefaultSender,
+  BrandPrintSettings,
+  BrandUpdate,
+  CarrierPrintSetting,
+  carriers,
+  defaultPrintSetting,
+} from "../shared/brand";
+import { BrandEntity, type BrandItem } from "./entity";
+
+export const Info = z
+  .object({
+    name: z.string(),
+    default_sender_id: z.string().nullable(),
+    default_item_category_id: z.string().nullable(),
+    print_settings: BrandPrintSettings,
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "Brand" });
+export type Info = z.infer<typeof Info>;
+
+const defaultPrintSettings = () =>
+  Object.fromEntries(carriers.map((c) => [c, { ...defaultPrintSetting }])) as z.output<
+    typeof BrandPrintSettings
+  >;
+
+/** Stored settings, with defaults for carriers never configured and for stored values that no longer parse. */
+function printSettingsOf(item: BrandItem | undefined) {
+  const stored = (item?.printSettings ?? {}) as Record<string, unknown>;
+  const settings = defaultPrintSettings();
+  for (const carrier of carriers) {
+    const parsed = CarrierPrintSetting.safeParse(stored[carrier]);
+    if (parsed.success) settings[carrier] = parsed.data;
+  }
+  return settings;
+}
+
+export function serialize(item: BrandItem | undefined): Info {
+  return {
+    name: item?.name ?? "",
+    default_sender_id: item?.defaultSenderId ?? null,
+    default_item_category_id: item?.defaultItemCategoryId ?? null,
+    print_settings: printSettingsOf(item),
+    updated_at: item?.updatedAt ?? null,
+  };
+}
+
+/** The company's brand; a company that never saved one gets the defaults. */
+export async function get(): Promise<BrandItem | undefined> {
+  const tenantId = useTenantID();
+  const { data } = await BrandEntity.get({ tenantId }).go();
+  return data ?? undefined;
+}
+
+async function upsert(
+  values: Partial<Pick<BrandItem, "name" | "printSettings">> & {
+    defaultSenderId?: string | null;
+    defaultItemCategoryId?: string | null;
+  },
+): Promise<BrandItem> {
+  const tenantId = useTenantID();
+  const { defaultSenderId, defaultItemCategoryId, ...rest } = values;
+  const update = BrandEntity.update({ tenantId }).set(rest);
+  const removals: ("defaultSenderId" | "defaultItemCategoryId")[] = [];
+  const sets: Partial<Pick<BrandItem, "defaultSenderId" | "defaultItemCategoryId">> = {};
+  if (defaultSenderId === null) removals.push("defaultSenderId");
+  else if (defaultSenderId !== undefined) sets.defaultSenderId = defaultSenderId;
+  if (defaultItemCategoryId === null) removals.push("defaultItemCategoryId");
+  else if (defaultItemCategoryId !== undefined) sets.defaultItemCategoryId = defaultItemCategoryId;
+  const withSets = Object.keys(sets).length ? update.set(sets) : update;
+  const withRemovals = removals.length ? withSets.remove(removals) : withSets;
+  const { data } = await withRemovals.go({ response: "all_new" });
+  return data as BrandItem;
+}
+
+export async function update(input: z.input<typeof BrandUpdate>) {
+  const { name } = BrandUpdate.parse(input);
+  return upsert({ name });
+}
+
+/** The default sender must be one of the company's own senders. */
+export async function setDefaultSender(input: z.input<typeof BrandDefaultSender>) {
+  const { sender_id } = BrandDefaultSender.parse(input);
+  if (sender_id) await Sender.get(sender_id);
+  return upsert({ defaultSenderId: sender_id });
+}
+
+export async function setDefaultItemCategory(input: z.input<typeof BrandDefaultItemCategory>) {
+  const { item_category_id } = BrandDefaultItemCategory.parse(input);
+  if (item_category_id) await ItemCategory.get(item_category_id);
+  return upsert({ defaultItemCategoryId: item_category_id });
+}
+
+export async function setPrintSettings(input: z.input<typeof BrandPrintSettings>) {
+  const printSettings = BrandPrintSettings.parse(input);
+  return upsert({ printSettings });
+}

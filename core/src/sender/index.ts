@@ -1,0 +1,113 @@
+export * as Sender from "./index";
+
+import { z } from "zod";
+import { useTenantID } from "../actor";
+import { BrandEntity } from "../brand/entity";
+import { NotFoundError, RuleError } from "../error";
+import { SenderInput } from "../shared/sender";
+import { createID } from "../util/id";
+import { SenderEntity, type SenderItem } from "./entity";
+
+export const MAX_SENDERS = 200;
+
+export const Info = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    company_name: z.string(),
+    postal_code: z.string(),
+    prefecture: z.string(),
+    city: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    phone: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Sender" });
+export type Info = z.infer<typeof Info>;
+
+export function serialize(item: SenderItem): Info {
+  return {
+    id: item.senderId,
+    name: item.name,
+    company_name: item.companyName ?? "",
+    postal_code: item.postalCode,
+    prefecture: item.prefecture,
+    city: item.city,
+    address1: item.address1,
+    address2: item.address2 ?? "",
+    phone: item.phone,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+const toAttributes = (value: SenderInput) => ({
+  name: value.name,
+  companyName: value.company_name,
+  postalCode: value.postal_code,
+  prefecture: value.prefecture,
+  city: value.city,
+  address1: value.address1,
+  address2: value.address2,
+  phone: value.phone,
+});
+
+const notFound = () => new NotFoundError("sender.not_found", "発送元が見つかりません。");
+
+export async function list(): Promise<SenderItem[]> {
+  const tenantId = useTenantID();
+  const { data } = await SenderEntity.query.byId({ tenantId }).go({ pages: "all" });
+  return data;
+}
+
+export async function find(senderId: string): Promise<SenderItem | undefined> {
+  const tenantId = useTenantID();
+  const { data } = await SenderEntity.get({ tenantId, senderId }).go();
+  return data ?? undefined;
+}
+
+export async function get(senderId: string): Promise<SenderItem> {
+  const sender = await find(senderId);
+  if (!sender) throw notFound();
+  return sender;
+}
+
+export async function create(input: z.input<typeof SenderInput>): Promise<SenderItem> {
+  const tenantId = useTenantID();
+  const value = SenderInput.parse(input);
+  if ((await list()).length >= MAX_SENDERS) {
+    throw new RuleError("sender.limit", `発送元は${MAX_SENDERS}件まで登録できます。`);
+  }
+  const { data } = await SenderEntity.create({
+    tenantId,
+    senderId: createID("sender"),
+    ...toAttributes(value),
+  }).go();
+  return data;
+}
+
+export async function update(senderId: string, input: z.input<typeof SenderInput>): Promise<SenderItem> {
+  const tenantId = useTenantID();
+  const value = SenderInput.parse(input);
+  await get(senderId);
+  const { data } = await SenderEntity.patch({ tenantId, senderId })
+    .set(toAttributes(value))
+    .go({ response: "all_new" });
+  return data as SenderItem;
+}
+
+/** The brand's default cannot disappear from under it: choose another default first. */
+export async function remove(senderId: string): Promise<void> {
+  const tenantId = useTenantID();
+  await get(senderId);
+  const { data: brand } = await BrandEntity.get({ tenantId }).go();
+  if (brand?.defaultSenderId === senderId) {
+    throw new RuleError(
+      "sender.in_use",
+      "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
+    );
+  }
+  await SenderEntity.delete({ tenantId, senderId }).go();
+}

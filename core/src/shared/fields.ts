@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { normalizePhone } from "./phone";
+import { normalizePostalCode, prefectures, sjisByteLength } from "./text";
+
+/**
+ * Field schemas used by every form and by the API, so the browser and the server
+ * give the same Japanese message for the same mistake. Byte limits follow the
+ * strictest carrier layout the value is printed in (carriers.md §9.2).
+ */
+export const requiredText = (label: string, maxBytes: number) =>
+  z
+    .string({ error: `${label}を入力してください` })
+    .trim()
+    .min(1, { error: `${label}を入力してください` })
+    .refine((v) => sjisByteLength(v) <= maxBytes, {
+      error: `${label}は全角${maxBytes / 2}文字（半角${maxBytes}文字）以内で入力してください`,
+    });
+
+export const optionalText = (label: string, maxBytes: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => sjisByteLength(v) <= maxBytes, {
+      error: `${label}は全角${maxBytes / 2}文字（半角${maxBytes}文字）以内で入力してください`,
+    })
+    .default("");
+
+export const postalCode = z
+  .string({ error: "郵便番号を入力してください" })
+  .trim()
+  .min(1, { error: "郵便番号を入力してください" })
+  .transform((value, ctx) => {
+    const normalized = normalizePostalCode(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: "郵便番号は7桁の数字で入力してください（例: 100-0001）" });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const phone = z
+  .string({ error: "電話番号を入力してください" })
+  .trim()
+  .min(1, { error: "電話番号を入力してください" })
+  .transform((value, ctx) => {
+    const normalized = normalizePhone(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: "有効な電話番号を入力してください（例: 03-1234-5678）" });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const prefecture = z.enum(prefectures, { error: "都道府県を選択してください" });
+
+export const email = z
+  .string({ error: "メールアドレスを入力してください" })
+  .trim()
+  .min(1, { error: "メールアドレスを入力してください" })
+  .max(254, { error: "メールアドレスが長すぎます" })
+  .pipe(z.email({ error: "メールアドレスの形式が正しくありません" }));
+
+/**
+ * A Japanese address in the parts carriers print: prefecture + city + town/street
+ * fit Yamato's 64-byte address field, the building its 32-byte second field.
+ */
+export const address = {
+  postal_code: postalCode,
+  prefecture,
+  city: requiredText("市区町村", 24),
+  address1: requiredText("町名・番地", 40),
+  address2: optionalText("建物名・部屋番号", 32),
+};
+
+export const addressTotalCheck = <T extends { prefecture: string; city: string; address1: string }>(
+  value: T,
+) => sjisByteLength(value.prefecture + value.city + value.address1) <= 64;
+
+export const addressTotalMessage = {
+  error: "都道府県・市区町村・町名番地の合計は全角32文字以内で入力してください",
+  path: ["address1"],
+};

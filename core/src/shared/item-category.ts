@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields";
+
+/**
+ * 備考欄設定: the 品名 and 荷扱い printed on labels. 品名 fits Sagawa's 32-byte
+ * 品名 field (the strictest), 荷扱い Yamato's 20-byte 荷扱い fields.
+ */
+export const ItemCategoryInput = z.object({
+  name: requiredText("品名", 32),
+  handling1: optionalText("荷扱い1", 20),
+  handling2: optionalText("荷扱い2", 20),
+});
+export type ItemCategoryInput = z.output<typeof ItemCategoryInput>;
+
+/** Common 荷扱い wordings offered as suggestions. */
+export const handlingSuggestions = [
+  "ワレモノ注意",
+  "下積厳禁",
+  "天地無用",
+  "精密機器",
+  "ナマモノ",
+  "取扱注意",
+] as const;

@@ -1,0 +1,54 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { Brand } from "@okuru/core/brand";
+import {
+  BrandDefaultItemCategory,
+  BrandDefaultSender,
+  BrandPrintSettings,
+  BrandUpdate,
+} from "@okuru/core/shared/brand";
+import { requireUser } from "../auth";
+import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
+
+function put(path: string, summary: string, schema: z.ZodType) {
+  return createRoute({
+    method: "put",
+    path,
+    tags: ["brand"],
+    summary,
+    security: bearerSecurity,
+    request: { body: { content: { "application/json": { schema } }, required: true } },
+    responses: {
+      200: jsonContent(Brand.Info, "更新したブランド"),
+      ...inputErrors,
+      ...authErrors,
+      ...notFound,
+    },
+  });
+}
+
+export const brands = router();
+brands.use("*", requireUser);
+brands
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["brand"],
+      summary: "ブランド設定（デフォルトの発送元・備考欄・印刷設定）",
+      security: bearerSecurity,
+      responses: { 200: jsonContent(Brand.Info, "ブランド"), ...authErrors },
+    }),
+    async (c) => c.json(Brand.serialize(await Brand.get()), 200),
+  )
+  .openapi(put("/", "ブランド名を更新する", BrandUpdate), async (c) =>
+    c.json(Brand.serialize(await Brand.update(await c.req.json())), 200),
+  )
+  .openapi(put("/senders", "デフォルトの発送元を設定する", BrandDefaultSender), async (c) =>
+    c.json(Brand.serialize(await Brand.setDefaultSender(await c.req.json())), 200),
+  )
+  .openapi(put("/item_categories", "デフォルトの備考欄設定を設定する", BrandDefaultItemCategory), async (c) =>
+    c.json(Brand.serialize(await Brand.setDefaultItemCategory(await c.req.json())), 200),
+  )
+  .openapi(put("/print_settings", "配送会社ごとの印刷設定を更新する", BrandPrintSettings), async (c) =>
+    c.json(Brand.serialize(await Brand.setPrintSettings(await c.req.json())), 200),
+  );

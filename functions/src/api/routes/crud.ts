@@ -1,0 +1,130 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireUser } from "../auth";
+import {
+  authErrors,
+  bearerSecurity,
+  conflict,
+  forbidden,
+  inputErrors,
+  jsonContent,
+  notFound,
+  router,
+  ruleErrors,
+} from "../openapi";
+
+/**
+ * The list/create/update/delete shape shared by the settings resources
+ * (senders, item categories, …): `GET /`, `POST /`, `PUT /{id}`, `DELETE /{id}`.
+ * Core does the validation and the tenant scoping; this only wires and documents.
+ */
+export function crudRouter<
+  Item,
+  Info extends z.ZodType,
+  Input extends z.ZodType,
+  UpdateInput extends z.ZodType = Input,
+>(options: {
+  tag: string;
+  noun: string;
+  info: Info;
+  input: Input;
+  /** When the update body differs from the create body (users: no email on update). */
+  updateInput?: UpdateInput;
+  serialize: (item: Item) => z.output<Info>;
+  list: () => Promise<Item[]>;
+  create: (input: z.input<Input>) => Promise<Item>;
+  update: (id: string, input: z.input<UpdateInput>) => Promise<Item>;
+  remove: (id: string) => Promise<void>;
+}) {
+  const { tag, noun, info, input, serialize } = options;
+  const List = z.object({ items: z.array(info) });
+  const IdParam = z.object({
+    id: z
+      .string()
+      .min(1)
+      .meta({ param: { name: "id", in: "path" } }),
+  });
+  const body = { content: { "application/json": { schema: input } }, required: true };
+  const updateBody = {
+    content: { "application/json": { schema: options.updateInput ?? input } },
+    required: true,
+  };
+  // The route types are generic here, so Hono cannot narrow `valid()`; the schemas above did validate.
+  const valid = (c: { req: { valid: unknown } }, target: "json" | "param") =>
+    (c.req.valid as (t: string) => unknown)(target);
+  const app = router();
+  app.use("*", requireUser);
+  return app
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/",
+        tags: [tag],
+        summary: `${noun}の一覧`,
+        security: bearerSecurity,
+        responses: { 200: jsonContent(List, `${noun}の一覧`), ...authErrors },
+      }),
+      async (c) => c.json({ items: (await options.list()).map(serialize) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/",
+        tags: [tag],
+        summary: `${noun}を登録する`,
+        security: bearerSecurity,
+        request: { body },
+        responses: {
+          201: jsonContent(info, `登録した${noun}`),
+          ...inputErrors,
+          ...authErrors,
+          ...forbidden,
+          ...ruleErrors,
+        },
+      }),
+      async (c) => c.json(serialize(await options.create(valid(c, "json") as z.input<Input>)), 201),
+    )
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/{id}",
+        tags: [tag],
+        summary: `${noun}を更新する`,
+        security: bearerSecurity,
+        request: { params: IdParam, body: updateBody },
+        responses: {
+          200: jsonContent(info, `更新した${noun}`),
+          ...inputErrors,
+          ...authErrors,
+          ...forbidden,
+          ...notFound,
+          ...conflict,
+          ...ruleErrors,
+        },
+      }),
+      async (c) => {
+        const { id } = valid(c, "param") as { id: string };
+        return c.json(serialize(await options.update(id, valid(c, "json") as z.input<UpdateInput>)), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/{id}",
+        tags: [tag],
+        summary: `${noun}を削除する`,
+        security: bearerSecurity,
+        request: { params: IdParam },
+        responses: {
+          204: { description: "削除しました" },
+          ...authErrors,
+          ...forbidden,
+          ...notFound,
+          ...ruleErrors,
+        },
+      }),
+      async (c) => {
+        await options.remove((valid(c, "param") as { id: string }).id);
+        return c.body(null, 204);
+      },
+    );
+}

@@ -1,0 +1,23 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { Geocoding } from "@okuru/core/geocoding";
+import { requireUser } from "../auth";
+import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
+
+const Result = z
+  .object({ postal_code: z.string(), display: z.string(), addresses: z.array(Geocoding.Address) })
+  .meta({ id: "Geocoding" });
+
+export const geocoding = router();
+geocoding.use("*", requireUser);
+geocoding.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["geocoding"],
+    summary: "郵便番号から住所を検索する（該当する全ての住所）",
+    security: bearerSecurity,
+    request: { query: Geocoding.Query },
+    responses: { 200: jsonContent(Result, "住所"), ...inputErrors, ...authErrors, ...notFound },
+  }),
+  (c) => c.json(Geocoding.lookup(c.req.valid("query").address_postcode), 200),
+);
