@@ -4,7 +4,9 @@
  * by poll loops, the scheduled handler on a timer, and the Vite dev server that
  * proxies /api. Ctrl-C stops every child.
  */
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { Mailbox } from "./mailbox";
 import { provision } from "./provision";
 import { assertPortsFree, StartupError, startStandIns } from "./stand-ins";
 
@@ -29,15 +31,17 @@ async function main() {
   // The SDK versions are pinned; its notice about Node 22 is known (README, "Node versions").
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   await assertPortsFree({ web: ports.web, api: ports.api });
+  mkdirSync(dataDir, { recursive: true });
+  const mailbox = new Mailbox(resolve(dataDir, "mailbox.json"));
   const standIns = await startStandIns({
     dataDir,
     persist: true,
     ports,
     onOutput: (source, line) => {
-      // cognito-local prints verification codes in a box; show those, hide its request log.
-      if (source === "cognito" && /Code|Username|Destination|Confirmation/i.test(line)) {
-        console.log(dim(`[cognito] ${line.trim()}`));
-      }
+      // cognito-local prints each message it would mail in a box; keep those, hide its request log.
+      if (source !== "cognito") return;
+      const mail = mailbox.feed(line);
+      if (mail) console.log(`${bold("[mail]")} ${mail.to}  ${dim(mail.subject)}  code: ${bold(mail.code)}`);
     },
   });
   const stoppers: (() => Promise<unknown> | unknown)[] = [() => standIns.stop()];
@@ -71,7 +75,15 @@ async function main() {
 
     const { serve } = await import("@hono/node-server");
     const { app } = await import("../api/app");
-    const api = serve({ fetch: app.fetch, port: ports.api, hostname: "127.0.0.1" });
+    const localPages = mailbox.routes();
+    const api = serve({
+      fetch: (request, env) =>
+        new URL(request.url).pathname.startsWith("/_local/")
+          ? localPages.fetch(request)
+          : app.fetch(request, env),
+      port: ports.api,
+      hostname: "127.0.0.1",
+    });
     stoppers.push(() => new Promise((done) => api.close(done)));
 
     const { pollQueue } = await import("./poll");
@@ -110,6 +122,7 @@ async function main() {
       VITE_USER_POOL_CLIENT_ID: resources.clientId,
       VITE_COGNITO_ENDPOINT: standIns.endpoints.cognito,
       VITE_AUTH_FLOW: "USER_PASSWORD_AUTH",
+      VITE_LOCAL_MAIL_URL: "/_local/mail",
     });
     const { createServer } = await import("vite");
     const vite = await createServer({
@@ -130,10 +143,11 @@ ${bold("Okuru (送る) is running")}  ${dim(`started in ${((Date.now() - started
   OpenAPI     ${url}/api/openapi.json
 
   Demo sign-in  ${bold(demoAccount.email)} / ${bold(demoAccount.password)}  ${dim(seeded === "created" ? "(just created)" : "")}
+  Local mail    ${url}/_local/mail   ${dim("(verification codes and invitations; also printed here as [mail] lines)")}
 
   ${dim(`DynamoDB Local ${standIns.endpoints.dynamodb} · cognito-local ${standIns.endpoints.cognito} · SQS ${standIns.endpoints.sqs} · S3 ${standIns.endpoints.s3}`)}
   ${dim(`Data in ${dataDir} (delete it, or run npm run reset, to start afresh)`)}
-  ${dim("Verification codes are printed here as [cognito] lines. Ctrl-C stops everything.")}
+  ${dim("Ctrl-C stops everything.")}
 `);
   } catch (err) {
     await stop(1);
