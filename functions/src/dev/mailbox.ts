@@ -10,6 +10,7 @@ import { html, raw } from "hono/html";
  */
 export type Mail = { at: string; to: string; code: string; subject: string };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the colour codes cognito-local prints
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 export class Mailbox {
