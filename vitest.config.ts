@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     // The SDK versions are pinned; its notice about Node 22 is known (README, "Node versions").
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     testTimeout: 30_000,
