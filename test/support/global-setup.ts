@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { provision } from "../../functions/src/dev/provision";
 import { freePort, startStandIns } from "../../functions/src/dev/stand-ins";
+
+const root = resolve(import.meta.dirname, "../..");
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,6 +21,13 @@ declare module "vitest" {
  * pool, queues and bucket. Workers receive the environment through `provide`.
  */
 export default async function setup(project: TestProject) {
+  // The web tests import the generated route tree; a fresh clone has none yet.
+  if (!existsSync(join(root, "web/src/routeTree.gen.ts"))) {
+    execFileSync(process.execPath, [
+      join(root, "node_modules/tsx/dist/cli.mjs"),
+      join(root, "web/scripts/generate-routes.ts"),
+    ]);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "okuru-test-"));
   const ports = {
     dynamodb: await freePort(),

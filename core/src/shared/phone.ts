@@ -7,6 +7,6 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
  */
 export function normalizePhone(value: string): string | undefined {
   const phone = parsePhoneNumberFromString(value.trim(), "JP");
-  if (!phone || phone.country !== "JP" || !phone.isValid()) return undefined;
+  if (phone?.country !== "JP" || !phone.isValid()) return undefined;
   return phone.formatNational();
 }

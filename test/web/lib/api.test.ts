@@ -1,0 +1,430 @@
+import {
+  ApiError,
+  arg,
+  createSignup,
+  getCompanies,
+  getGeocoding,
+  getHealth,
+  getSignup,
+  operation,
+  RequiredError,
+  request,
+  setIdTokenProvider,
+  updateCompany,
+  updateCompanySetupStatus,
+} from "../../../web/src/lib/api";
+
+const companyUpdate = {
+  name: "株式会社送る商店",
+  postal_code: "1000001",
+  prefecture: "東京都",
+  city: "千代田区",
+  address1: "千代田1-1",
+  phone: "03-1234-5678",
+} as const;
+
+// fetch is the network boundary of the client; every test answers it with a stub.
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** The URL and init of the n-th fetch call. */
+function call(n = 0): { url: string; init: RequestInit; headers: Record<string, string> } {
+  const [url, init = {}] = fetchMock.mock.calls[n] ?? [];
+  return { url: String(url), init, headers: (init.headers ?? {}) as Record<string, string> };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => json({}));
+  vi.stubGlobal("fetch", fetchMock);
+  setIdTokenProvider(async () => "id-token-123");
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("requests", () => {
+  it("sends every call under the /api base path", async () => {
+    await getCompanies();
+    expect(call().url).toBe("/api/companies");
+    expect(call().init.method).toBe("GET");
+  });
+
+  it.each([
+    ["getHealth", () => getHealth(), "GET", "/api/health", undefined],
+    ["getSignup", () => getSignup(), "GET", "/api/signup", undefined],
+    [
+      "createSignup",
+      () => createSignup({ company_name: "株式会社送る" }),
+      "POST",
+      "/api/signup",
+      { company_name: "株式会社送る" },
+    ],
+    ["createSignup without a body", () => createSignup(), "POST", "/api/signup", undefined],
+    ["getCompanies", () => getCompanies(), "GET", "/api/companies", undefined],
+    ["updateCompany", () => updateCompany(companyUpdate), "PUT", "/api/companies", companyUpdate],
+    [
+      "updateCompanySetupStatus",
+      () => updateCompanySetupStatus({ setup_status: "stores" }),
+      "PUT",
+      "/api/companies/setup_status",
+      { setup_status: "stores" },
+    ],
+    [
+      "getGeocoding",
+      () => getGeocoding("1000001"),
+      "GET",
+      "/api/geocoding?address_postcode=1000001",
+      undefined,
+    ],
+  ] as const)("%s → %s %s", async (_, send, method, url, body) => {
+    await send();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(call().init.method).toBe(method);
+    expect(call().url).toBe(url);
+    if (body === undefined) expect(call().init.body).toBeUndefined();
+    else expect(JSON.parse(String(call().init.body))).toEqual(body);
+  });
+
+  it("sends JSON bodies exactly as the caller wrote them (no key conversion)", async () => {
+    const body = {
+      setup_status: "carriers",
+      camelKey: 1,
+      nested_obj: { innerKey: [{ deep_key: "値_value" }] },
+    };
+    await request("POST", "/anything", { body });
+    expect(call().init.body).toBe(JSON.stringify(body));
+    expect(call().headers["Content-Type"]).toBe("application/json");
+  });
+
+  it("sends no body and no Content-Type when there is no body", async () => {
+    await getCompanies();
+    expect(call().init.body).toBeUndefined();
+    expect(call().headers["Content-Type"]).toBeUndefined();
+    expect(call().headers.Accept).toBe("application/json");
+  });
+});
+
+describe("Authorization header", () => {
+  it("carries the ID token as a bearer token", async () => {
+    setIdTokenProvider(async () => "eyJhbGciOi.payload.signature");
+    await getCompanies();
+    expect(call().headers.Authorization).toBe("Bearer eyJhbGciOi.payload.signature");
+  });
+
+  it.each([
+    ["an empty token", async () => ""],
+    ["no token (null)", async () => null],
+    ["no token (undefined)", async () => undefined],
+    [
+      "a session that cannot be read",
+      async () => {
+        throw new Error("No current user");
+      },
+    ],
+  ])("is still set, with an empty token, when signed out: %s", async (_, provider) => {
+    setIdTokenProvider(provider);
+    await getSignup();
+    expect(call().headers.Authorization).toBe("Bearer ");
+  });
+
+  it("is read again for every call", async () => {
+    let token = "first";
+    setIdTokenProvider(async () => token);
+    await getCompanies();
+    token = "second";
+    await getCompanies();
+    expect(call(0).headers.Authorization).toBe("Bearer first");
+    expect(call(1).headers.Authorization).toBe("Bearer second");
+  });
+});
+
+describe("responses", () => {
+  it("converts every key deeply to camelCase and leaves values untouched", async () => {
+    fetchMock.mockResolvedValue(
+      json({
+        setup_status: "basic_information",
+        created_at: "2025-01-01T00:00:00Z",
+        nested_obj: { inner_key: { deepest_key: "snake_case_value" } },
+        order_items: [
+          { item_id: "itm_1", unit_price: 1200, tags: ["gift_wrap", "cool_delivery"] },
+          { item_id: "itm_2", sub_items: [{ sub_item_id: "s_1" }] },
+        ],
+        list_of_lists: [[{ inner_list_key: 1 }]],
+        null_value: null,
+        empty_obj: {},
+        alreadyCamel: true,
+      }),
+    );
+    expect(await getCompanies()).toEqual({
+      setupStatus: "basic_information",
+      createdAt: "2025-01-01T00:00:00Z",
+      nestedObj: { innerKey: { deepestKey: "snake_case_value" } },
+      orderItems: [
+        { itemId: "itm_1", unitPrice: 1200, tags: ["gift_wrap", "cool_delivery"] },
+        { itemId: "itm_2", subItems: [{ subItemId: "s_1" }] },
+      ],
+      listOfLists: [[{ innerListKey: 1 }]],
+      nullValue: null,
+      emptyObj: {},
+      alreadyCamel: true,
+    });
+  });
+
+  it("converts a top-level array of objects", async () => {
+    fetchMock.mockResolvedValue(json([{ sender_id: "snd_1", sender_name: "山田" }, { sender_id: "snd_2" }]));
+    expect(await request("GET", "/senders")).toEqual([
+      { senderId: "snd_1", senderName: "山田" },
+      { senderId: "snd_2" },
+    ]);
+  });
+
+  it("passes scalars through", async () => {
+    fetchMock.mockResolvedValue(json("plain_text_value"));
+    expect(await request("GET", "/scalar")).toBe("plain_text_value");
+  });
+
+  it("turns the signup check into { exist }", async () => {
+    fetchMock.mockResolvedValue(json({ exist: false }));
+    expect(await getSignup()).toEqual({ exist: false });
+  });
+
+  it.each([200, 201, 204, 299])("treats %i as success", async (status) => {
+    fetchMock.mockResolvedValue(new Response(status === 204 ? null : "", { status }));
+    await expect(request("DELETE", "/thing")).resolves.toBeUndefined();
+  });
+
+  it("fails on a 2xx answer that is not JSON", async () => {
+    fetchMock.mockResolvedValue(new Response("<html></html>", { status: 200 }));
+    const error = await failure(getCompanies());
+    expect(error.code).toBe("response.invalid");
+  });
+});
+
+describe("query parameters", () => {
+  it("are sent in snake_case, without empty values, arrays repeated", async () => {
+    await request("GET", "/orders", {
+      query: {
+        search: "山田",
+        shipmentStatus: "notShipped",
+        isError: false,
+        purchasedFrom: undefined,
+        purchasedTo: null,
+        shopify_order_id: "1001",
+        ids: ["a", "b"],
+      },
+    });
+    expect(call().url).toBe(
+      `/api/orders?search=${encodeURIComponent("山田")}&shipment_status=notShipped&is_error=false&shopify_order_id=1001&ids=a&ids=b`,
+    );
+  });
+
+  it("leave the URL without a ? when there are none", async () => {
+    await request("GET", "/orders", { query: { search: undefined } });
+    expect(call().url).toBe("/api/orders");
+  });
+
+  it("come from an operation's query object in snake_case", async () => {
+    const getShipments = operation<unknown>()(
+      "getShipments",
+      "GET",
+      "/shipments",
+      arg.queryObject<{ status?: string; isError?: boolean; printedFrom?: string }>("query"),
+    );
+    await getShipments({ status: "isShipped", isError: true, printedFrom: "2025-01-01" });
+    await getShipments();
+    expect(call(0).url).toBe("/api/shipments?status=isShipped&is_error=true&printed_from=2025-01-01");
+    expect(call(1).url).toBe("/api/shipments");
+  });
+});
+
+describe("failures", () => {
+  it.each([
+    [300, "http.300_choice"],
+    [400, "input.invalid"],
+    [401, "auth.unauthenticated"],
+    [403, "auth.forbidden"],
+    [404, "company.not_found"],
+    [409, "signup.exists"],
+    [422, "signup.email_unverified"],
+    [429, "rate.limited"],
+    [500, "internal"],
+    [503, "service.unavailable"],
+  ])("status %i throws an ApiError with the server's code and message", async (status, code) => {
+    fetchMock.mockResolvedValue(json({ code, message: "会社情報が見つかりません。" }, status));
+    const error = await failure(getCompanies());
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("ApiError");
+    expect(error.status).toBe(status);
+    expect(error.code).toBe(code);
+    expect(error.message).toBe("会社情報が見つかりません。");
+    expect(error.fields).toBeUndefined();
+  });
+
+  it("carries field messages as the server keyed them", async () => {
+    const fields = {
+      name: "会社名を入力してください",
+      "address.postal_code": "郵便番号は7桁で入力してください",
+    };
+    fetchMock.mockResolvedValue(
+      json({ code: "input.invalid", message: "入力内容に誤りがあります。", fields }, 400),
+    );
+    const error = await failure(updateCompany({ ...companyUpdate, name: "" }));
+    expect(error.fields).toEqual(fields);
+  });
+
+  it("treats 304 (no body) as a failure with a Japanese fallback message", async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 304 }));
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(304);
+    expect(error.code).toBe("http.304");
+    expect(error.message).toMatch(/304/);
+  });
+
+  it.each([
+    [
+      502,
+      "<html><body>Bad Gateway</body></html>",
+      "サーバーでエラーが発生しました。時間をおいて再度お試しください。",
+    ],
+    [401, "Unauthorized", "ログインの有効期限が切れました。再度ログインしてください。"],
+    [404, "", "対象のデータが見つかりません。"],
+    [400, '{"unexpected":"shape"}', "入力内容をご確認ください。"],
+  ])("tolerates a non-JSON or unexpected error body (%i)", async (status, body, message) => {
+    fetchMock.mockResolvedValue(new Response(body, { status }));
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(status);
+    expect(error.code).toBe(`http.${status}`);
+    expect(error.message).toBe(message);
+  });
+
+  it.each([100, 101, 199])("treats %i (below 200) as a failure", async (status) => {
+    // Response cannot be constructed with a 1xx status; the client only reads status and text().
+    fetchMock.mockResolvedValue({ status, ok: false, text: async () => "" } as unknown as Response);
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(status);
+  });
+
+  it("treats an opaque answer (status 0) as a failure", async () => {
+    fetchMock.mockResolvedValue({ status: 0, ok: false, text: async () => "" } as unknown as Response);
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(0);
+  });
+
+  it("does not trust response.ok: a 2xx-looking ok flag on 300 still fails", async () => {
+    fetchMock.mockResolvedValue({ status: 300, ok: true, text: async () => "{}" } as unknown as Response);
+    await failure(getCompanies());
+  });
+
+  it("turns a network failure into an ApiError with a Japanese message", async () => {
+    const cause = new TypeError("Failed to fetch");
+    fetchMock.mockRejectedValue(cause);
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(0);
+    expect(error.code).toBe("network.failed");
+    expect(error.message).toMatch(/ネットワーク/);
+    expect(error.cause).toBe(cause);
+  });
+});
+
+describe("no client timeout", () => {
+  it("passes no abort signal to fetch and never creates a timeout signal", async () => {
+    const timeout = vi.spyOn(AbortSignal, "timeout");
+    await getCompanies();
+    expect(call().init.signal).toBeUndefined();
+    expect(timeout).not.toHaveBeenCalled();
+  });
+
+  it("waits for a very slow answer", async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve(json({ setup_status: "done" })), 10 * 60_000)),
+    );
+    const pending = getCompanies();
+    let settled = false;
+    void pending.finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(9 * 60_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(pending).resolves.toEqual({ setupStatus: "done" });
+  });
+});
+
+describe("required parameters", () => {
+  // Shaped like the sender endpoints of spec §7, defined with the same helper as the real ones.
+  const createSender = operation<{ id: string }>()(
+    "createSender",
+    "POST",
+    "/senders",
+    arg.body<{ name: string }>("senderCreateReq"),
+  );
+  const updateSender = operation<{ id: string }>()(
+    "updateSender",
+    "PUT",
+    "/senders/{id}",
+    arg.path("id"),
+    arg.optionalBody<{ name: string }>("senderUpdateReq"),
+  );
+  const deleteSender = operation<void>()("deleteSender", "DELETE", "/senders/{id}", arg.path("id"));
+
+  it.each([
+    ["getGeocoding", "addressPostcode", () => getGeocoding(undefined as unknown as string)],
+    ["getGeocoding", "addressPostcode", () => getGeocoding(null as unknown as string)],
+    ["createSender", "senderCreateReq", () => createSender(undefined as unknown as { name: string })],
+    ["createSender", "senderCreateReq", () => createSender(null as unknown as { name: string })],
+    ["updateSender", "id", () => updateSender(undefined as unknown as string, { name: "本社" })],
+    ["updateSender", "id", () => updateSender(null as unknown as string)],
+    ["deleteSender", "id", () => deleteSender(undefined as unknown as string)],
+  ])("%s without %s throws before anything is sent", async (operationName, name, send) => {
+    const error = await send().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(RequiredError);
+    expect((error as Error).message).toBe(
+      `Required parameter ${name} was null or undefined when calling ${operationName}.`,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("accepts falsy but present values", async () => {
+    await getGeocoding("");
+    await deleteSender("0");
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(call(1).url).toBe("/api/senders/0");
+  });
+
+  it("substitutes path ids, encoded", async () => {
+    await updateSender("snd/01 x", { name: "本社" });
+    expect(call().url).toBe("/api/senders/snd%2F01%20x");
+    expect(call().init.method).toBe("PUT");
+    expect(JSON.parse(String(call().init.body))).toEqual({ name: "本社" });
+  });
+
+  it("sends an optional body only when given", async () => {
+    await updateSender("snd_1");
+    expect(call().init.body).toBeUndefined();
+  });
+
+  it("rejects a definition whose path does not match its path arguments", () => {
+    expect(() => operation<void>()("broken", "GET", "/senders/{id}")).toThrow(/broken/);
+  });
+});

@@ -1,0 +1,153 @@
+import { Amplify } from "aws-amplify";
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  confirmUserAttribute,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signOut,
+  signUp,
+} from "aws-amplify/auth";
+import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
+import type { Config } from "../config";
+import { createTokenRefresher } from "./token-refresher";
+
+export interface AuthUser {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** What a successful password check asks for next. */
+export type SignInOutcome = "signedIn" | "confirmSignUp" | "resetPassword";
+
+/**
+ * The auth object the router carries in its context. Routes and pages reach Cognito
+ * only through it, so tests can hand the router a fake.
+ */
+export interface Auth {
+  /** The signed-in user, or null. Reads the cached session; refreshes tokens when they expire. */
+  getUser(): Promise<AuthUser | null>;
+  /** The ID token for the API's Authorization header; "" when signed out. */
+  getIdToken(): Promise<string>;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  signOut(): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  resendSignUpCode(email: string): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  /** For a signed-in user whose email is not verified yet. */
+  sendEmailVerificationCode(): Promise<void>;
+  confirmEmail(code: string): Promise<void>;
+}
+
+/** Thrown for sign-in steps the product does not offer (MFA, custom challenges). */
+export class UnsupportedSignInStepError extends Error {
+  constructor(step: string) {
+    super(`Unsupported sign-in step: ${step}`);
+    this.name = "UnsupportedSignInStepError";
+  }
+}
+
+let configured = false;
+
+function configureAmplify(config: Config): void {
+  if (configured) return;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createTokenRefresher(config));
+  configured = true;
+}
+
+/** Real Cognito puts a boolean in the token; cognito-local copies the attribute string "true". */
+function isTrue(claim: unknown): boolean {
+  return claim === true || claim === "true";
+}
+
+/** Configures Amplify (once) and returns the auth object backed by it. */
+export function createAmplifyAuth(config: Config): Auth {
+  configureAmplify(config);
+
+  const auth: Auth = {
+    async getUser() {
+      const { tokens } = await fetchAuthSession();
+      const payload = tokens?.idToken?.payload;
+      if (!payload) return null;
+      return {
+        userId: String(payload.sub ?? ""),
+        email: String(payload.email ?? ""),
+        emailVerified: isTrue(payload.email_verified),
+      };
+    },
+
+    async getIdToken() {
+      const { tokens } = await fetchAuthSession();
+      return tokens?.idToken?.toString() ?? "";
+    },
+
+    async signIn(email, password) {
+      const attempt = () => signIn({ username: email, password, options: { authFlowType: config.authFlow } });
+      let result: Awaited<ReturnType<typeof signIn>>;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // A stale session from another tab blocks a new sign-in; replace it.
+        if ((error as Error)?.name !== "UserAlreadyAuthenticatedException") throw error;
+        await signOut();
+        result = await attempt();
+      }
+      const step = result.nextStep.signInStep;
+      if (step === "DONE") return "signedIn";
+      if (step === "CONFIRM_SIGN_UP") return "confirmSignUp";
+      if (step === "RESET_PASSWORD") return "resetPassword";
+      throw new UnsupportedSignInStepError(step);
+    },
+
+    async signOut() {
+      await signOut();
+    },
+
+    async signUp(email, password) {
+      await signUp({ username: email, password, options: { userAttributes: { email } } });
+    },
+
+    async confirmSignUp(email, code) {
+      await confirmSignUp({ username: email, confirmationCode: code });
+    },
+
+    async resendSignUpCode(email) {
+      await resendSignUpCode({ username: email });
+    },
+
+    async resetPassword(email) {
+      await resetPassword({ username: email });
+    },
+
+    async confirmResetPassword(email, code, newPassword) {
+      await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+    },
+
+    async sendEmailVerificationCode() {
+      await sendUserAttributeVerificationCode({ userAttributeKey: "email" });
+    },
+
+    async confirmEmail(code) {
+      await confirmUserAttribute({ userAttributeKey: "email", confirmationCode: code });
+      // The ID token still says email_verified=false until it is refreshed.
+      await fetchAuthSession({ forceRefresh: true });
+    },
+  };
+  return auth;
+}

@@ -1,0 +1,36 @@
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
+
+/** 藍 (ai, indigo blue): calm and trustworthy; shade 8 is the traditional #165e83. */
+const ai: MantineColorsTuple = [
+  "#e9f3f8",
+  "#d3e6f0",
+  "#a6cde2",
+  "#76b2d3",
+  "#4f9bc6",
+  "#358cbf",
+  "#2479ab",
+  "#1c6a96",
+  "#165e83",
+  "#0e4a69",
+];
+
+export const fontFamily =
+  '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", YuGothic, Meiryo, system-ui, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: "ai",
+  primaryShade: { light: 7, dark: 5 },
+  colors: { ai },
+  fontFamily,
+  fontFamilyMonospace: '"SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK JP", monospace',
+  headings: { fontFamily, fontWeight: "700" },
+  defaultRadius: "md",
+  cursorType: "pointer",
+  components: {
+    Button: { defaultProps: { fw: 600 } },
+    Paper: { defaultProps: { radius: "md" } },
+    Card: { defaultProps: { radius: "md" } },
+    Notification: { defaultProps: { radius: "md", withBorder: true } },
+    InputWrapper: { styles: { label: { fontWeight: 600, marginBottom: 6 } } },
+  },
+});

@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import postcssPresetMantine from "postcss-preset-mantine";
+import { defineConfig } from "vite";
+
+// The dev runner starts Vite programmatically from the repository root, so every
+// path is resolved from this file, never from the working directory.
+const webDir = fileURLToPath(new URL(".", import.meta.url));
+const apiUrl = process.env.OKURU_API_URL ?? "http://127.0.0.1:3001";
+const webPort = Number(process.env.OKURU_WEB_PORT ?? 5173);
+const proxy = {
+  "/api": { target: apiUrl, changeOrigin: true },
+  // Local only: the dev runner serves the mail stand-in (verification codes) next to the API.
+  "/_local": { target: apiUrl, changeOrigin: true },
+};
+
+// VITE_* values are read and validated at run time in the browser (src/config.ts),
+// so a build without them still succeeds.
+export default defineConfig({
+  root: webDir,
+  plugins: [
+    // Must come before react(): it generates src/routeTree.gen.ts and splits route chunks.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: `${webDir}src/routes`,
+      generatedRouteTree: `${webDir}src/routeTree.gen.ts`,
+      quoteStyle: "double",
+    }),
+    react(),
+  ],
+  // Inline rather than postcss.config.cjs, so it applies whatever the working directory.
+  // No postcss-simple-vars: biome's CSS parser rejects `$mantine-breakpoint-*`, so CSS
+  // modules write breakpoints in em (xs 36em, sm 48em, as Mantine defines them).
+  css: { postcss: { plugins: [postcssPresetMantine()] } },
+  server: { port: webPort, strictPort: true, proxy },
+  preview: { port: webPort, strictPort: true, proxy },
+  build: { outDir: `${webDir}dist`, emptyOutDir: true },
+});
