@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -96,6 +97,61 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Cognito marks the email verified when a sign-up is confirmed; cognito-local does
+ * not, so a new user would have to verify twice locally. cognito-local can call a
+ * PostConfirmation Lambda through the Lambda API: this tiny endpoint plays that
+ * Lambda and sets email_verified, so the local flow matches AWS.
+ */
+async function startConfirmationTrigger(port: number, cognitoPort: number) {
+  const { AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient } = await import(
+    "@aws-sdk/client-cognito-identity-provider"
+  );
+  const cognito = new CognitoIdentityProviderClient({
+    region: "ap-northeast-1",
+    endpoint: `http://${HOST}:${cognitoPort}`,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+  const server = createHttpServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", async () => {
+      try {
+        const event = JSON.parse(body) as {
+          triggerSource?: string;
+          userPoolId: string;
+          userName: string;
+          request?: { userAttributes?: Record<string, string> };
+        };
+        const email = event.request?.userAttributes?.email;
+        if (event.triggerSource === "PostConfirmation_ConfirmSignUp" && email) {
+          await cognito.send(
+            new AdminUpdateUserAttributesCommand({
+              UserPoolId: event.userPoolId,
+              Username: event.userName,
+              // cognito-local insists on the email alongside its verification flag.
+              UserAttributes: [
+                { Name: "email", Value: email },
+                { Name: "email_verified", Value: "true" },
+              ],
+            }),
+          );
+        }
+        res.writeHead(200, { "content-type": "application/json" }).end(body);
+      } catch (err) {
+        res
+          .writeHead(200, { "content-type": "application/json", "x-amz-function-error": "Unhandled" })
+          .end(JSON.stringify({ errorMessage: (err as Error).message }));
+      }
+    });
+  });
+  await new Promise<void>((done) => server.listen(port, HOST, done));
+  return () => new Promise<void>((done) => server.close(() => done()));
+}
+
 export type StartOptions = {
   /** Where persistent state lives (DynamoDB files, cognito-local JSON, S3 objects). */
   dataDir: string;
@@ -152,7 +208,24 @@ export async function startStandIns(options: StartOptions): Promise<StandIns> {
     children.push(dynamo);
     pipe("dynamodb", dynamo);
 
-    mkdirSync(cognitoDir, { recursive: true });
+    mkdirSync(join(cognitoDir, ".cognito"), { recursive: true });
+    const triggerPort = await freePort();
+    closers.push(await startConfirmationTrigger(triggerPort, ports.cognito));
+    writeFileSync(
+      join(cognitoDir, ".cognito", "config.json"),
+      JSON.stringify(
+        {
+          TriggerFunctions: { PostConfirmation: "okuru-local-post-confirmation" },
+          LambdaClient: {
+            endpoint: `http://${HOST}:${triggerPort}`,
+            region: "local",
+            credentials: { accessKeyId: "local", secretAccessKey: "local" },
+          },
+        },
+        null,
+        2,
+      ),
+    );
     const cognito = spawn(process.execPath, [require.resolve("cognito-local/lib/bin/start.js")], {
       cwd: cognitoDir,
       env: { ...process.env, PORT: String(ports.cognito), HOST },

@@ -32,7 +32,7 @@ async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   await assertPortsFree({ web: ports.web, api: ports.api });
   mkdirSync(dataDir, { recursive: true });
-  const mailbox = new Mailbox(resolve(dataDir, "mailbox.json"));
+  const mailbox = new Mailbox();
   const standIns = await startStandIns({
     dataDir,
     persist: true,
@@ -63,6 +63,7 @@ async function main() {
       poolName: "okuru-local",
       keyFile: resolve(dataDir, "keys", "master.key"),
     });
+    mailbox.cognitoDb = resolve(standIns.cognitoDataDir, `${resources.userPoolId}.json`);
     Object.assign(process.env, resources.env, {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
     });
