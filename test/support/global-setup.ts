@@ -21,6 +21,8 @@ declare module "vitest" {
  * pool, queues and bucket. Workers receive the environment through `provide`.
  */
 export default async function setup(project: TestProject) {
+  // The global setup runs in vitest's main process, which `test.env` does not reach.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
   // The web tests import the generated route tree; a fresh clone has none yet.
   if (!existsSync(join(root, "web/src/routeTree.gen.ts"))) {
     execFileSync(process.execPath, [
