@@ -25,6 +25,12 @@ export const CompanyEntity = new Entity(
       phone: { type: "string", default: "" },
       contactName: { type: "string", default: "" },
       contactEmail: { type: "string", default: "" },
+      /** Feature switches per company; `apiIntegration` shows the API連携 settings tab. */
+      features: {
+        type: "map",
+        properties: { apiIntegration: { type: "boolean", default: false } },
+        default: () => ({ apiIntegration: false }),
+      },
       createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
       updatedAt: {
         type: "string",

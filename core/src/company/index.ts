@@ -21,6 +21,7 @@ export const Info = z
     contact_name: z.string(),
     contact_email: z.string(),
     setup_status: z.enum(setupStatuses),
+    features: z.object({ api_integration: z.boolean() }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -42,6 +43,7 @@ export function serialize(item: CompanyItem): Info {
     contact_name: item.contactName ?? "",
     contact_email: item.contactEmail ?? "",
     setup_status: item.setupStatus,
+    features: { api_integration: item.features?.apiIntegration ?? false },
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };

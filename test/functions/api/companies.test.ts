@@ -11,6 +11,7 @@ describe("GET /api/companies", () => {
       id: account.tenantId,
       name: "株式会社サンプル",
       setup_status: "basic_information",
+      features: { api_integration: false },
     });
   });
 

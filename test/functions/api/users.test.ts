@@ -25,6 +25,21 @@ describe("/api/users", () => {
     expect((await callApi("/api/signup", { token: memberToken })).json).toEqual({ exist: true });
   });
 
+  it("tells each user who they are and what role they have (GET /api/users/me)", async () => {
+    const admin = await testAccount();
+    const { email } = await invite(admin.idToken, "member");
+    const memberToken = await signInAs(email);
+    expect((await callApi("/api/users/me", { token: admin.idToken })).json).toMatchObject({
+      id: admin.userId,
+      email: admin.email,
+      role: "admin",
+    });
+    expect((await callApi("/api/users/me", { token: memberToken })).json).toMatchObject({
+      email,
+      role: "member",
+    });
+  });
+
   it("refuses an address that already has an account, in this or another company", async () => {
     const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
     const again = await callApi("/api/users", {
