@@ -2,8 +2,8 @@ export * as Brand from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { ItemCategory } from "../item-category";
-import { Sender } from "../sender";
+import { SettingsService } from "../db/service";
+import { NotFoundError } from "../error";
 import {
   BrandDefaultItemCategory,
   BrandDefaultSender,
@@ -85,17 +85,39 @@ export async function update(input: z.input<typeof BrandUpdate>) {
   return upsert({ name });
 }
 
-/** The default sender must be one of the company's own senders. */
+/** The default sender must be one of the company's own senders, and still exist as it is set. */
 export async function setDefaultSender(input: z.input<typeof BrandDefaultSender>) {
   const { sender_id } = BrandDefaultSender.parse(input);
-  if (sender_id) await Sender.get(sender_id);
-  return upsert({ defaultSenderId: sender_id });
+  if (!sender_id) return upsert({ defaultSenderId: null });
+  const tenantId = useTenantID();
+  const result = await SettingsService.transaction
+    .write(({ sender, brand }) => [
+      sender
+        .check({ tenantId, senderId: sender_id })
+        .where((attr, op) => op.exists(attr.senderId))
+        .commit(),
+      brand.update({ tenantId }).set({ defaultSenderId: sender_id }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new NotFoundError("sender.not_found", "発送元が見つかりません。");
+  return (await get())!;
 }
 
 export async function setDefaultItemCategory(input: z.input<typeof BrandDefaultItemCategory>) {
   const { item_category_id } = BrandDefaultItemCategory.parse(input);
-  if (item_category_id) await ItemCategory.get(item_category_id);
-  return upsert({ defaultItemCategoryId: item_category_id });
+  if (!item_category_id) return upsert({ defaultItemCategoryId: null });
+  const tenantId = useTenantID();
+  const result = await SettingsService.transaction
+    .write(({ itemCategory, brand }) => [
+      itemCategory
+        .check({ tenantId, itemCategoryId: item_category_id })
+        .where((attr, op) => op.exists(attr.itemCategoryId))
+        .commit(),
+      brand.update({ tenantId }).set({ defaultItemCategoryId: item_category_id }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new NotFoundError("item_category.not_found", "備考欄設定が見つかりません。");
+  return (await get())!;
 }
 
 export async function setPrintSettings(input: z.input<typeof BrandPrintSettings>) {

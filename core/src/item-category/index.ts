@@ -2,7 +2,7 @@ export * as ItemCategory from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { BrandEntity } from "../brand/entity";
+import { SettingsService } from "../db/service";
 import { NotFoundError, RuleError } from "../error";
 import { ItemCategoryInput } from "../shared/item-category";
 import { createID } from "../util/id";
@@ -80,13 +80,25 @@ export async function update(itemCategoryId: string, input: z.input<typeof ItemC
 /** The brand's default cannot disappear from under it: choose another default first. */
 export async function remove(itemCategoryId: string): Promise<void> {
   const tenantId = useTenantID();
-  await get(itemCategoryId);
-  const { data: brand } = await BrandEntity.get({ tenantId }).go();
-  if (brand?.defaultItemCategoryId === itemCategoryId) {
-    throw new RuleError(
-      "item_category.in_use",
-      "ブランドのデフォルトに設定されているため削除できません。先にデフォルトを変更してください。",
-    );
-  }
-  await ItemCategoryEntity.delete({ tenantId, itemCategoryId }).go();
+  const result = await SettingsService.transaction
+    .write(({ itemCategory, brand }) => [
+      itemCategory
+        .delete({ tenantId, itemCategoryId })
+        .where((attr, op) => op.exists(attr.itemCategoryId))
+        .commit(),
+      brand
+        .check({ tenantId })
+        .where(
+          (attr, op) =>
+            `${op.notExists(attr.defaultItemCategoryId)} OR ${op.ne(attr.defaultItemCategoryId, itemCategoryId)}`,
+        )
+        .commit(),
+    ])
+    .go();
+  if (!result.canceled) return;
+  if (result.data[0]?.rejected) throw notFound();
+  throw new RuleError(
+    "item_category.in_use",
+    "ブランドのデフォルトに設定されているため削除できません。先にデフォルトを変更してください。",
+  );
 }

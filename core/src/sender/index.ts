@@ -2,7 +2,7 @@ export * as Sender from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { BrandEntity } from "../brand/entity";
+import { SettingsService } from "../db/service";
 import { NotFoundError, RuleError } from "../error";
 import { SenderInput } from "../shared/sender";
 import { createID } from "../util/id";
@@ -101,13 +101,24 @@ export async function update(senderId: string, input: z.input<typeof SenderInput
 /** The brand's default cannot disappear from under it: choose another default first. */
 export async function remove(senderId: string): Promise<void> {
   const tenantId = useTenantID();
-  await get(senderId);
-  const { data: brand } = await BrandEntity.get({ tenantId }).go();
-  if (brand?.defaultSenderId === senderId) {
-    throw new RuleError(
-      "sender.in_use",
-      "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
-    );
-  }
-  await SenderEntity.delete({ tenantId, senderId }).go();
+  const result = await SettingsService.transaction
+    .write(({ sender, brand }) => [
+      sender
+        .delete({ tenantId, senderId })
+        .where((attr, op) => op.exists(attr.senderId))
+        .commit(),
+      brand
+        .check({ tenantId })
+        .where(
+          (attr, op) => `${op.notExists(attr.defaultSenderId)} OR ${op.ne(attr.defaultSenderId, senderId)}`,
+        )
+        .commit(),
+    ])
+    .go();
+  if (!result.canceled) return;
+  if (result.data[0]?.rejected) throw notFound();
+  throw new RuleError(
+    "sender.in_use",
+    "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
+  );
 }

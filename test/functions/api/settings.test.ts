@@ -168,6 +168,23 @@ describe("/api/brands", () => {
     expect((await callApi(`/api/senders/${s.json.id}`, { method: "DELETE", token })).status).toBe(204);
   });
 
+  it("never points a default at a record that is gone", async () => {
+    const account = await testAccount();
+    const token = account.idToken;
+    const c = await callApi("/api/item_categories", { method: "POST", token, body: { name: "食品" } });
+    expect((await callApi(`/api/item_categories/${c.json.id}`, { method: "DELETE", token })).status).toBe(
+      204,
+    );
+    const res = await callApi("/api/brands/item_categories", {
+      method: "PUT",
+      token,
+      body: { item_category_id: c.json.id },
+    });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("item_category.not_found");
+    expect((await callApi("/api/brands", { token })).json.default_item_category_id).toBeNull();
+  });
+
   it("refuses another company's sender as the default, and impossible print settings", async () => {
     const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
     const s = await callApi("/api/senders", { method: "POST", token: a.idToken, body: sender });
