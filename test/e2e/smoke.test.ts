@@ -32,7 +32,7 @@ describe("smoke", () => {
     await page.getByRole("heading", { name: "ログイン" }).waitFor();
     await page.getByRole("button", { name: "ログイン" }).waitFor();
     expect(await page.getByLabel("メールアドレス").count()).toBe(1);
-    expect(await page.getByLabel("パスワード").count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: "パスワード", exact: true }).count()).toBe(1);
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
     await screenshot(page, "smoke-login");
   });

@@ -68,18 +68,36 @@ export async function cognitoUser(options: { email?: string; emailVerified?: boo
   };
 }
 
-/** cognito-local keeps confirmation codes in its JSON state; the e-mail itself goes nowhere. */
-export function confirmationCodeFor(email: string): string | undefined {
+type StoredUser = {
+  UserStatus?: string;
+  Password?: string;
+  ConfirmationCode?: string;
+  Attributes?: { Name: string; Value: string }[];
+};
+
+/** A user as cognito-local keeps it in `<cognitoDataDir>/<poolId>.json`, found by email. */
+function storedUser(email: string): StoredUser | undefined {
   const { cognito } = coreConfig();
   const db = JSON.parse(
     readFileSync(join(inject("cognitoDataDir"), `${cognito.userPoolId}.json`), "utf8"),
-  ) as {
-    Users?: Record<string, { ConfirmationCode?: string; Attributes?: { Name: string; Value: string }[] }>;
-  };
-  const user = Object.values(db.Users ?? {}).find((u) =>
+  ) as { Users?: Record<string, StoredUser> };
+  return Object.values(db.Users ?? {}).find((u) =>
     u.Attributes?.some((a) => a.Name === "email" && a.Value === email),
   );
-  return user?.ConfirmationCode;
+}
+
+/** cognito-local keeps confirmation codes in its JSON state; the e-mail itself goes nowhere. */
+export function confirmationCodeFor(email: string): string | undefined {
+  return storedUser(email)?.ConfirmationCode;
+}
+
+/**
+ * The temporary password Cognito would mail to an invited user (AdminCreateUser),
+ * while the user still has to replace it (status FORCE_CHANGE_PASSWORD).
+ */
+export function temporaryPasswordFor(email: string): string | undefined {
+  const user = storedUser(email);
+  return user?.UserStatus === "FORCE_CHANGE_PASSWORD" ? user.Password : undefined;
 }
 
 /** Sets a known password for an existing (e.g. invited) user and signs in as them. */

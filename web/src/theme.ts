@@ -32,5 +32,9 @@ export const theme = createTheme({
     Card: { defaultProps: { radius: "md" } },
     Notification: { defaultProps: { radius: "md", withBorder: true } },
     InputWrapper: { styles: { label: { fontWeight: 600, marginBottom: 6 } } },
+    // Mantine's default label for the eye button is English.
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { "aria-label": "パスワードの表示を切り替える" } },
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { type SetupStatus, setupStatuses, setupSteps } from "@okuru/core/shared/setup-status";
 import {
   decideRedirect,
+  hasShopifyReturnQuery,
   ordersHome,
   publicPaths,
   type RedirectInput,
@@ -190,5 +191,47 @@ describe("/settings/stores/shopify", () => {
     for (const setupStatus of setupStatuses) {
       expect(decide({ ...signedIn, setupStatus, pathname: "/settings/stores/shopify" })).toBeNull();
     }
+  });
+});
+
+describe("hasShopifyReturnQuery", () => {
+  it.each([
+    [shopifyQuery, true],
+    [shopifyQuery.slice(1), true],
+    [`${shopifyQuery}&locale=ja`, true],
+    ["?code=abc123&hmac=f00d&host=YWRtaW4&shop=okuru-demo.myshopify.com", false],
+    ["?code=abc123&hmac=f00d&host=YWRtaW4&shop=okuru-demo.myshopify.com&timestamp=", false],
+    ["?code=&hmac=f00d&host=YWRtaW4&shop=okuru-demo.myshopify.com&timestamp=1735689600", false],
+    ["", false],
+  ])("%s → %s", (search, expected) => {
+    expect(hasShopifyReturnQuery(search)).toBe(expected);
+    expect(hasShopifyReturnQuery(new URLSearchParams(search))).toBe(expected);
+  });
+});
+
+describe("the shop-authorisation return end to end (signed out → /login → signed in)", () => {
+  const query = `${shopifyQuery}&locale=ja`;
+
+  it.each([
+    ["/settings/stores/shopify/completed", "done", "/settings/stores/shopify/completed"],
+    ["/settings/stores/shopify/completed", "basic_information", "/setup/stores/shopify/completed"],
+    ["/setup/stores/shopify/completed", "stores", "/setup/stores/shopify/completed"],
+    ["/setup/stores/shopify/completed", "done", "/settings/stores/shopify/completed"],
+  ] as const)("%s with setupStatus %s ends on %s with the whole query", (start, setupStatus, end) => {
+    const toLogin = decide({ pathname: start, search: query });
+    expect(toLogin).toEqual({ href: `/login${query}`, reason: "sign_in" });
+
+    const login = new URL(toLogin!.href, "http://localhost");
+    const afterLogin = decide({ ...signedIn, setupStatus, pathname: login.pathname, search: login.search });
+    expect(afterLogin).toEqual({ href: `${end}${query}`, reason: "shopify_return" });
+
+    const landed = new URL(afterLogin!.href, "http://localhost");
+    expect(decide({ ...signedIn, setupStatus, pathname: landed.pathname, search: landed.search })).toBeNull();
+  });
+
+  it("a signed-in user whose email is not verified goes to /email_verification first", () => {
+    expect(
+      decide({ signedIn: true, emailVerified: false, pathname: "/login", search: shopifyQuery }),
+    ).toEqual({ href: "/email_verification", reason: "verify_email" });
   });
 });

@@ -1,5 +1,7 @@
+import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { forgetPendingSignIn, takePendingSignIn } from "../../../web/src/lib/pending-sign-in";
+import { createFakeAuth, type FakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { companyBody, stubApi } from "../fake-api";
 
 function named(name: string, error = new Error(name)) {
@@ -17,7 +19,18 @@ async function submit(email: string, password: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  forgetPendingSignIn();
+  // Toasts live in a module-level store; one test's must not reach the next.
+  notifications.clean();
 });
+
+/** Fills the new-password step (password, then its confirmation) and submits it. */
+async function setNewPassword(password: string, confirmation = password) {
+  const [field, confirm] = await screen.findAllByLabelText(/新しいパスワード/, { selector: "input" });
+  fireEvent.change(field!, { target: { value: password } });
+  fireEvent.change(confirm!, { target: { value: confirmation } });
+  fireEvent.click(screen.getByRole("button", { name: "パスワードを設定してログイン" }));
+}
 
 describe("/login", () => {
   it("shows the centred card with the logo, the fields and the links, in Japanese", async () => {
@@ -86,15 +99,37 @@ describe("/login", () => {
     expect(auth.signIn).toHaveBeenCalledWith("tanaka@example.jp", "Passw0rd!");
   });
 
-  it("sends an unconfirmed user to /email_verification", async () => {
+  it.each([
+    [
+      "Cognito's error",
+      (auth: FakeAuth) => auth.signIn.mockRejectedValue(named("UserNotConfirmedException")),
+    ],
+    ["Amplify's CONFIRM_SIGN_UP step", (auth: FakeAuth) => auth.signIn.mockResolvedValue("confirmSignUp")],
+  ])(
+    "sends an unconfirmed user to /email_verification (%s), keeping the password for after the code",
+    async (_, arrange) => {
+      const auth = createFakeAuth();
+      arrange(auth);
+      const { router } = renderRoute("/login", { auth });
+      await submit("tanaka@example.jp", "Passw0rd!");
+
+      await waitFor(() => expect(router.state.location.pathname).toBe("/email_verification"));
+      expect(router.state.location.search).toEqual({ email: "tanaka@example.jp" });
+      expect(await screen.findByRole("heading", { name: "メールアドレスの確認" })).toBeInTheDocument();
+      expect(screen.getByLabelText(/メールアドレス/, { selector: "input" })).toHaveValue("tanaka@example.jp");
+      expect(takePendingSignIn("tanaka@example.jp")).toBe("Passw0rd!");
+    },
+  );
+
+  it("sends a user whose password must be reset to /password_reset and says why", async () => {
     const auth = createFakeAuth();
-    auth.signIn.mockRejectedValue(named("UserNotConfirmedException"));
+    auth.signIn.mockResolvedValue("resetPassword");
     const { router } = renderRoute("/login", { auth });
     await submit("tanaka@example.jp", "Passw0rd!");
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/email_verification"));
-    expect(router.state.location.search).toEqual({ email: "tanaka@example.jp" });
-    expect(await screen.findByRole("heading", { name: "メールアドレスの確認" })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/password_reset"));
+    expect(await screen.findByText(/パスワードの再設定が必要です/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/メールアドレス/)).toHaveValue("tanaka@example.jp");
   });
 
   it("on first login creates the account, then sends an unfinished company to its setup step", async () => {
@@ -150,6 +185,14 @@ describe("/login", () => {
     expect(await screen.findByRole("heading", { name: "注文リスト" })).toBeInTheDocument();
   });
 
+  it("tells a merchant coming back from Shopify why to sign in", async () => {
+    const query = "code=c0de&hmac=abc123&host=aG9zdA&shop=okuru-demo.myshopify.com&timestamp=1735689600";
+    renderRoute(`/login?${query}`);
+    expect(
+      await screen.findByText("Shopifyストアとの連携を続けるには、Okuruにログインしてください。"),
+    ).toBeInTheDocument();
+  });
+
   it("passes the shop-authorisation return on with its query once signed in", async () => {
     stubApi({ "GET /api/companies": () => ({ body: companyBody("stores") }) });
     const query = "code=c0de&hmac=abc123&host=aG9zdA&shop=okuru-demo.myshopify.com&timestamp=1735689600";
@@ -161,5 +204,97 @@ describe("/login", () => {
       hmac: "abc123",
       shop: "okuru-demo.myshopify.com",
     });
+  });
+});
+
+describe("/login: an invited user's first sign-in (NEW_PASSWORD_REQUIRED)", () => {
+  function invitedAuth() {
+    const auth = createFakeAuth();
+    auth.signIn.mockResolvedValue("newPasswordRequired");
+    auth.confirmNewPassword.mockImplementation(async () => {
+      auth.setUser(verifiedUser);
+      return "signedIn";
+    });
+    return auth;
+  }
+
+  it("asks for a new password in the card, checks the policy, then enters the app without a signup", async () => {
+    const auth = invitedAuth();
+    const api = stubApi({
+      "GET /api/signup": () => ({ body: { exist: true } }),
+      "GET /api/companies": () => ({ body: companyBody("done") }),
+    });
+    const { router } = renderRoute("/login", { auth });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+
+    expect(await screen.findByRole("heading", { name: "新しいパスワードを設定" })).toBeInTheDocument();
+    expect(screen.getByText("sato@example.jp")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+
+    await setNewPassword("short", "other");
+    expect(await screen.findByText("パスワードは8文字以上で入力してください。")).toBeInTheDocument();
+    expect(screen.getByText("パスワードが一致しません。")).toBeInTheDocument();
+    await setNewPassword("alllowercase1");
+    expect(
+      await screen.findByText("パスワードには英大文字・英小文字・数字をそれぞれ1文字以上含めてください。"),
+    ).toBeInTheDocument();
+    expect(auth.confirmNewPassword).not.toHaveBeenCalled();
+
+    await setNewPassword("New-passw0rd");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
+    expect(auth.confirmNewPassword).toHaveBeenCalledWith("New-passw0rd");
+    expect(await screen.findByText("パスワードを設定しました。")).toBeInTheDocument();
+    expect(api.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      "GET /api/signup",
+      "GET /api/companies",
+    ]);
+  });
+
+  it("shows the password policy as a checklist while typing", async () => {
+    renderRoute("/login", { auth: invitedAuth() });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+    const [field] = await screen.findAllByLabelText(/新しいパスワード/, { selector: "input" });
+    const items = () => screen.getAllByRole("listitem").map((item) => item.hasAttribute("data-met"));
+
+    expect(items()).toEqual([false, false, false, false]);
+    fireEvent.change(field!, { target: { value: "abcDEF12" } });
+    expect(items()).toEqual([true, true, true, true]);
+  });
+
+  it("explains a password Cognito refuses", async () => {
+    const auth = invitedAuth();
+    auth.confirmNewPassword.mockRejectedValue(
+      named("InvalidPasswordException", new Error("Password does not conform")),
+    );
+    renderRoute("/login", { auth });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+    await setNewPassword("New-passw0rd");
+
+    expect(
+      await screen.findByText("パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "新しいパスワードを設定" })).toBeInTheDocument();
+  });
+
+  it("goes back to the sign-in form when the challenge has expired", async () => {
+    const auth = invitedAuth();
+    auth.confirmNewPassword.mockRejectedValue(
+      named("NotAuthorizedException", new Error("Invalid session for the user, session is expired.")),
+    );
+    renderRoute("/login", { auth });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+    await setNewPassword("New-passw0rd");
+
+    expect(await screen.findByRole("heading", { name: "ログイン" })).toBeInTheDocument();
+    expect(screen.getByText(/ログインの手続きの有効期限が切れました。/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/メールアドレス/)).toHaveValue("sato@example.jp");
+  });
+
+  it("can go back to the sign-in form", async () => {
+    renderRoute("/login", { auth: invitedAuth() });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+    fireEvent.click(await screen.findByRole("button", { name: "ログイン画面へ戻る" }));
+    expect(await screen.findByRole("heading", { name: "ログイン" })).toBeInTheDocument();
+    expect(screen.queryByText(/有効期限/)).not.toBeInTheDocument();
   });
 });

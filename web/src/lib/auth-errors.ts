@@ -7,10 +7,22 @@
 export const authMessages = {
   wrongCredentials: "メールアドレスまたはパスワードが正しくありません。",
   userNotFound: "このメールアドレスで登録されたアカウントが見つかりません。",
+  userDisabled: "このアカウントは現在ご利用いただけません。管理者にお問い合わせください。",
   tooManyAttempts: "試行回数が上限を超えました。しばらくしてから再度お試しください。",
   network: "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。",
-  codeMismatch: "確認コードが正しくありません。",
+  codeMismatch: "確認コードが正しくありません。メールに記載の6桁のコードをご確認ください。",
   codeExpired: "確認コードの有効期限が切れています。コードを再送信してください。",
+  resetCodeExpired:
+    "確認コードの有効期限が切れています。「確認コードを再送信」から新しいコードを取得してください。",
+  alreadyConfirmed: "このメールアドレスは確認済みです。ログインしてください。",
+  resendUnsupported:
+    "確認コードを再送信できませんでした。お手数ですが、すでにお送りしたメールの確認コードをご利用ください。",
+  resetNotAllowed:
+    "このアカウントはまだ初回ログインが済んでいないため、パスワードを再設定できません。招待メールに記載の仮パスワードでログインしてください。",
+  resetNoVerifiedEmail:
+    "このアカウントはメールアドレスの確認が済んでいないため、パスワードを再設定できません。サポートまでお問い合わせください。",
+  signInSessionExpired:
+    "ログインの手続きの有効期限が切れました。お手数ですが、もう一度ログインしてください。",
   emailExists: "このメールアドレスは既に登録されています。",
   invalidPassword: "パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。",
   invalidParameter: "入力内容をご確認ください。",
@@ -37,13 +49,74 @@ export function isUserNotConfirmed(error: unknown): boolean {
   return errorName(error) === "UserNotConfirmedException";
 }
 
+/** cognito-local answers operations it does not implement (ResendConfirmationCode) this way. */
+function isUnsupported(error: unknown): boolean {
+  return errorName(error) === "Unsupported" || /unsupported/i.test(errorText(error));
+}
+
+/**
+ * The new-password step cannot go on: the challenge session expired (Cognito keeps it
+ * for three minutes) or no sign-in is in progress any more (e.g. after a reload).
+ */
+export function isSignInSessionLost(error: unknown): boolean {
+  const name = errorName(error);
+  return (
+    name === "SignInException" || (name === "NotAuthorizedException" && /session/i.test(errorText(error)))
+  );
+}
+
 /** What the user was doing; the same Cognito error can mean different things. */
-export type AuthAction = "signIn" | "other";
+export type AuthAction =
+  | "signIn"
+  | "newPassword"
+  | "signUp"
+  | "confirmSignUp"
+  | "resendCode"
+  | "resetPassword"
+  | "confirmResetPassword"
+  | "other";
+
+/** Messages that depend on the action; undefined falls through to the common table. */
+function actionMessage(action: AuthAction, name: string, error: unknown): string | undefined {
+  const text = errorText(error);
+  switch (action) {
+    case "signIn":
+      // cognito-local answers a wrong password with InvalidPasswordException where Cognito says NotAuthorizedException.
+      if (name === "InvalidPasswordException") return authMessages.wrongCredentials;
+      if (name === "NotAuthorizedException" && /disabled/i.test(text)) return authMessages.userDisabled;
+      return undefined;
+    case "newPassword":
+      if (isSignInSessionLost(error)) return authMessages.signInSessionExpired;
+      return undefined;
+    case "confirmSignUp":
+      // Cognito: "User cannot be confirmed. Current status is CONFIRMED".
+      if (name === "NotAuthorizedException" && /CONFIRMED/.test(text)) return authMessages.alreadyConfirmed;
+      return undefined;
+    case "resendCode":
+      if (isUnsupported(error)) return authMessages.resendUnsupported;
+      // Cognito: "User is already confirmed."
+      if (name === "InvalidParameterException" && /confirmed/i.test(text))
+        return authMessages.alreadyConfirmed;
+      return undefined;
+    case "resetPassword":
+      // Cognito: "User password cannot be reset in the current state." (an invited user before first sign-in).
+      if (name === "NotAuthorizedException") return authMessages.resetNotAllowed;
+      // Cognito: "Cannot reset password for the user as there is no registered/verified email or phone_number".
+      if (name === "InvalidParameterException" && /verified|registered/i.test(text)) {
+        return authMessages.resetNoVerifiedEmail;
+      }
+      return undefined;
+    case "confirmResetPassword":
+      return name === "ExpiredCodeException" ? authMessages.resetCodeExpired : undefined;
+    default:
+      return undefined;
+  }
+}
 
 export function authErrorMessage(error: unknown, action: AuthAction = "other"): string {
   const name = errorName(error);
-  // cognito-local answers a wrong password with InvalidPasswordException where Cognito says NotAuthorizedException.
-  if (action === "signIn" && name === "InvalidPasswordException") return authMessages.wrongCredentials;
+  const specific = actionMessage(action, name, error);
+  if (specific) return specific;
   switch (name) {
     case "NotAuthorizedException":
       // Cognito reports a locked-out account with the same exception name.
@@ -73,7 +146,7 @@ export function authErrorMessage(error: unknown, action: AuthAction = "other"): 
       return authMessages.network;
   }
   if (name.startsWith("Empty")) return authMessages.invalidParameter;
-  if (/unsupported/i.test(errorText(error))) return authMessages.unsupported;
+  if (isUnsupported(error)) return authMessages.unsupported;
   // fetch itself rejects with a TypeError when the server cannot be reached.
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return authMessages.network;
   return authMessages.unknown;

@@ -1,6 +1,7 @@
 import { Amplify } from "aws-amplify";
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   confirmUserAttribute,
   fetchAuthSession,
@@ -21,8 +22,12 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** What a successful password check asks for next. */
-export type SignInOutcome = "signedIn" | "confirmSignUp" | "resetPassword";
+/**
+ * What a successful password check asks for next. "newPasswordRequired": an invited
+ * user signed in with the temporary password and must choose their own
+ * (confirmNewPassword) before the sign-in completes.
+ */
+export type SignInOutcome = "signedIn" | "confirmSignUp" | "resetPassword" | "newPasswordRequired";
 
 /**
  * The auth object the router carries in its context. Routes and pages reach Cognito
@@ -34,6 +39,8 @@ export interface Auth {
   /** The ID token for the API's Authorization header; "" when signed out. */
   getIdToken(): Promise<string>;
   signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Answers the new-password challenge of the sign-in in progress. */
+  confirmNewPassword(newPassword: string): Promise<SignInOutcome>;
   signOut(): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   confirmSignUp(email: string, code: string): Promise<void>;
@@ -76,9 +83,20 @@ function isTrue(claim: unknown): boolean {
   return claim === true || claim === "true";
 }
 
+function signInOutcome(step: string): SignInOutcome {
+  if (step === "DONE") return "signedIn";
+  if (step === "CONFIRM_SIGN_UP") return "confirmSignUp";
+  if (step === "RESET_PASSWORD") return "resetPassword";
+  if (step === "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED") return "newPasswordRequired";
+  throw new UnsupportedSignInStepError(step);
+}
+
 /** Configures Amplify (once) and returns the auth object backed by it. */
 export function createAmplifyAuth(config: Config): Auth {
   configureAmplify(config);
+
+  /** Whose sign-in is waiting for a new password (Amplify keeps the challenge itself). */
+  let newPasswordFor = "";
 
   const auth: Auth = {
     async getUser() {
@@ -108,11 +126,28 @@ export function createAmplifyAuth(config: Config): Auth {
         await signOut();
         result = await attempt();
       }
-      const step = result.nextStep.signInStep;
-      if (step === "DONE") return "signedIn";
-      if (step === "CONFIRM_SIGN_UP") return "confirmSignUp";
-      if (step === "RESET_PASSWORD") return "resetPassword";
-      throw new UnsupportedSignInStepError(step);
+      const outcome = signInOutcome(result.nextStep.signInStep);
+      if (outcome === "newPasswordRequired") newPasswordFor = email;
+      return outcome;
+    },
+
+    async confirmNewPassword(newPassword) {
+      // RespondToAuthChallenge NEW_PASSWORD_REQUIRED; works with USER_PASSWORD_AUTH and SRP alike.
+      const result = await confirmSignIn({ challengeResponse: newPassword });
+      const outcome = signInOutcome(result.nextStep.signInStep);
+      if (outcome === "signedIn" && config.cognitoEndpoint && newPasswordFor) {
+        // cognito-local (the only custom endpoint) does not keep the refresh token that
+        // RespondToAuthChallenge hands out, so that session would end at its first refresh.
+        // A password sign-in gives one it keeps. Cognito needs none of this.
+        await signOut();
+        await signIn({
+          username: newPasswordFor,
+          password: newPassword,
+          options: { authFlowType: config.authFlow },
+        });
+      }
+      newPasswordFor = "";
+      return outcome;
     },
 
     async signOut() {

@@ -1,4 +1,5 @@
 import { createSignup, getSignup } from "./api";
+import type { Auth } from "./auth";
 import { notify } from "./notify";
 
 export const signupMessages = {
@@ -20,4 +21,13 @@ export async function ensureSignup(): Promise<void> {
   } catch {
     notify.error(signupMessages.failed);
   }
+}
+
+/**
+ * What every completed sign-in does before the router's guard sends the user on:
+ * the first-login signup, once the email is verified (the API refuses it before;
+ * the guard sends an unverified user to /email_verification instead).
+ */
+export async function afterSignIn(auth: Auth): Promise<void> {
+  if ((await auth.getUser())?.emailVerified) await ensureSignup();
 }

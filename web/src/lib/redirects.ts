@@ -53,6 +53,12 @@ function pathKind(path: string): PathKind {
   return "app";
 }
 
+/** Whether a query string carries the shop platform's authorisation return: all five parameters, none empty. */
+export function hasShopifyReturnQuery(search: string | URLSearchParams): boolean {
+  const query = typeof search === "string" ? new URLSearchParams(search) : search;
+  return shopifyReturnParams.every((name) => (query.get(name) ?? "") !== "");
+}
+
 function withQuery(path: string, query: URLSearchParams): string {
   const text = query.toString();
   return text ? `${path}?${text}` : path;
@@ -79,7 +85,7 @@ export function decideRedirect(input: RedirectInput): RedirectTarget | null {
   const kind = pathKind(path);
   const query = new URLSearchParams(input.search);
   const isShopifyCompletedPath = path === shopifyCompleted.settings || path === shopifyCompleted.setup;
-  const isShopifyReturn = shopifyReturnParams.every((name) => (query.get(name) ?? "") !== "");
+  const isShopifyReturn = hasShopifyReturnQuery(query);
 
   if (!input.signedIn) {
     if (kind === "public") return null;

@@ -1,14 +1,17 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { hasLength, isEmail, useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useRouter } from "@tanstack/react-router";
 import { z } from "zod";
+import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
 import { useLogout } from "../hooks/use-logout";
+import type { Auth } from "../lib/auth";
 import { authErrorMessage } from "../lib/auth-errors";
-import { ensureSignup } from "../lib/first-login";
+import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
+import { takePendingSignIn } from "../lib/pending-sign-in";
 
 export const Route = createFileRoute("/_public/email_verification")({
   validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
@@ -16,15 +19,32 @@ export const Route = createFileRoute("/_public/email_verification")({
 });
 
 const codeRule = hasLength({ min: 6, max: 6 }, "6桁の確認コードを入力してください。");
+const codeInputStyles = { input: { letterSpacing: "0.35em", fontWeight: 600 } } as const;
 
 function EmailVerificationPage() {
   const { user } = Route.useRouteContext();
   return user ? <VerifySignedInEmail email={user.email} /> : <ConfirmSignUp />;
 }
 
-/** After signing up: the account is confirmed with the code Cognito sent. */
+/** Signs in with the password remembered from the sign-up; false when that is not possible. */
+async function signInAfterConfirmation(auth: Auth, email: string): Promise<boolean> {
+  const password = takePendingSignIn(email);
+  if (!password) return false;
+  try {
+    return (await auth.signIn(email, password)) === "signedIn";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After signing up: the account is confirmed with the one code Cognito sent, which
+ * also verifies the email. With the password from the sign-up still in memory the
+ * user is signed in at once and the first login runs; otherwise they sign in on /login.
+ */
 function ConfirmSignUp() {
   const { auth } = Route.useRouteContext();
+  const router = useRouter();
   const { email = "" } = Route.useSearch();
   const navigate = Route.useNavigate();
   const form = useForm({
@@ -34,36 +54,46 @@ function ConfirmSignUp() {
   });
 
   const confirm = useMutation({
-    mutationFn: (values: { email: string; code: string }) => auth.confirmSignUp(values.email, values.code),
-    onSuccess: (_, values) => {
+    mutationFn: async (values: { email: string; code: string }) => {
+      await auth.confirmSignUp(values.email, values.code);
+      if (await signInAfterConfirmation(auth, values.email)) {
+        await afterSignIn(auth);
+        // The guard sends the new user on to their first setup step (spec §4).
+        await router.invalidate();
+        return;
+      }
       notify.success("メールアドレスを確認しました。ログインしてください。");
-      void navigate({ to: "/login", search: { email: values.email } });
+      await navigate({ to: "/login", search: { email: values.email } });
     },
   });
   const resend = useMutation({
     mutationFn: (address: string) => auth.resendSignUpCode(address),
     onSuccess: () => notify.success("確認コードを再送信しました。"),
-    onError: (error) => notify.error(authErrorMessage(error)),
   });
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={22}>
-          メールアドレスの確認
-        </Title>
-        <Text size="sm" c="dimmed">
-          登録したメールアドレスに届いた6桁の確認コードを入力してください。
-        </Text>
-      </Stack>
+      <AuthCardHeader
+        icon={<IconMailCheck size={24} stroke={1.7} />}
+        title="メールアドレスの確認"
+        description={
+          email ? (
+            <>
+              <Text span size="sm" fw={600} c="dark">
+                {email}
+              </Text>{" "}
+              宛に6桁の確認コードをお送りしました。メールに記載のコードを入力してください。
+            </>
+          ) : (
+            "登録したメールアドレスと、メールに記載の6桁の確認コードを入力してください。"
+          )
+        }
+      />
 
       <LocalMailHint />
 
-      {confirm.error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {authErrorMessage(confirm.error)}
-        </Alert>
-      )}
+      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "confirmSignUp")}</AuthError>}
+      {resend.error && <AuthError>{authErrorMessage(resend.error, "resendCode")}</AuthError>}
 
       <form
         noValidate
@@ -89,6 +119,7 @@ function ConfirmSignUp() {
             maxLength={6}
             size="md"
             withAsterisk
+            styles={codeInputStyles}
             key={form.key("code")}
             {...form.getInputProps("code")}
           />
@@ -100,29 +131,36 @@ function ConfirmSignUp() {
 
       <Divider />
 
-      <Group justify="space-between">
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          disabled={resend.isPending}
-          onClick={() => {
-            const address = form.getValues().email.trim();
-            if (form.validateField("email").hasError) return;
-            resend.mutate(address);
-          }}
-        >
-          確認コードを再送信
-        </Anchor>
+      <Stack gap={6} align="center">
+        <Text size="sm" c="dimmed">
+          コードが届かない場合は{" "}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            disabled={resend.isPending}
+            onClick={() => {
+              if (form.validateField("email").hasError) return;
+              resend.mutate(form.getValues().email.trim());
+            }}
+          >
+            確認コードを再送信
+          </Anchor>
+        </Text>
         <Anchor component={Link} to="/login" size="sm">
           ログイン画面へ戻る
         </Anchor>
-      </Group>
+      </Stack>
     </Stack>
   );
 }
 
-/** Signed in, but the email address is not verified yet (e.g. after it was changed). */
+/**
+ * Signed in, but the email address is not verified (spec §4 sends such a user here).
+ * A sign-up never ends here: confirming it verifies the email. It is for accounts
+ * whose address Cognito holds unverified, e.g. one created by an administrator.
+ */
 function VerifySignedInEmail({ email }: { email: string }) {
   const { auth } = Route.useRouteContext();
   const router = useRouter();
@@ -132,14 +170,13 @@ function VerifySignedInEmail({ email }: { email: string }) {
   const send = useMutation({
     mutationFn: () => auth.sendEmailVerificationCode(),
     onSuccess: () => notify.success("確認コードを送信しました。"),
-    onError: (error) => notify.error(authErrorMessage(error)),
   });
   const confirm = useMutation({
-    mutationFn: (code: string) => auth.confirmEmail(code),
-    onSuccess: async () => {
+    mutationFn: async (code: string) => {
+      await auth.confirmEmail(code);
       notify.success("メールアドレスを確認しました。");
       // The first-login signup waited for a verified address (spec §4).
-      await ensureSignup();
+      await afterSignIn(auth);
       // The guard sees the verified user and sends them on.
       await router.invalidate();
     },
@@ -147,22 +184,23 @@ function VerifySignedInEmail({ email }: { email: string }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={22}>
-          メールアドレスの確認
-        </Title>
-        <Text size="sm" c="dimmed">
-          {email} の確認が完了していません。確認コードを送信し、届いた6桁のコードを入力してください。
-        </Text>
-      </Stack>
-
-      {confirm.error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {authErrorMessage(confirm.error)}
-        </Alert>
-      )}
+      <AuthCardHeader
+        icon={<IconMailCheck size={24} stroke={1.7} />}
+        title="メールアドレスの確認"
+        description={
+          <>
+            <Text span size="sm" fw={600} c="dark">
+              {email}
+            </Text>{" "}
+            の確認が完了していません。確認コードを送信し、届いた6桁のコードを入力してください。
+          </>
+        }
+      />
 
       <LocalMailHint />
+
+      {send.error && <AuthError>{authErrorMessage(send.error, "resendCode")}</AuthError>}
+      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "confirmSignUp")}</AuthError>}
 
       <Button variant="light" size="md" onClick={() => send.mutate()} loading={send.isPending}>
         確認コードを送信
@@ -178,6 +216,7 @@ function VerifySignedInEmail({ email }: { email: string }) {
             maxLength={6}
             size="md"
             withAsterisk
+            styles={codeInputStyles}
             key={form.key("code")}
             {...form.getInputProps("code")}
           />

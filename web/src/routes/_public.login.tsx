@@ -1,22 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { isEmail, isNotEmpty, useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { isEmail, isNotEmpty, matchesField, useForm } from "@mantine/form";
+import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { createFileRoute, Link, useRouter } from "@tanstack/react-router";
+import { createFileRoute, Link, useLocation, useRouter } from "@tanstack/react-router";
+import { useState } from "react";
 import { z } from "zod";
-import { authErrorMessage, isUserNotConfirmed } from "../lib/auth-errors";
-import { ensureSignup } from "../lib/first-login";
+import { AuthCardHeader, AuthError, AuthNotice } from "../components/AuthCard/AuthCard";
+import { PasswordRequirements } from "../components/PasswordRequirements/PasswordRequirements";
+import { UnsupportedSignInStepError } from "../lib/auth";
+import { authErrorMessage, isSignInSessionLost, isUserNotConfirmed } from "../lib/auth-errors";
+import { afterSignIn } from "../lib/first-login";
+import { notify } from "../lib/notify";
+import { rememberPendingSignIn } from "../lib/pending-sign-in";
+import { hasShopifyReturnQuery } from "../lib/redirects";
+import { passwordHint, passwordMismatch, passwordProblem } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/login")({
   // Only the email is read here; other parameters (the shop-authorisation return) stay in the URL for the guard.
@@ -24,37 +21,87 @@ export const Route = createFileRoute("/_public/login")({
   component: LoginPage,
 });
 
+/**
+ * Sign-in, and for an invited user (Cognito status FORCE_CHANGE_PASSWORD) the
+ * new-password step that replaces the temporary password, in the same card.
+ */
+function LoginPage() {
+  const { email = "" } = Route.useSearch();
+  const [newPasswordFor, setNewPasswordFor] = useState<string | null>(null);
+  const [lastEmail, setLastEmail] = useState(email);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (newPasswordFor) {
+    return (
+      <NewPasswordStep
+        email={newPasswordFor}
+        onBack={(message) => {
+          setNotice(message);
+          setNewPasswordFor(null);
+        }}
+      />
+    );
+  }
+  return (
+    <SignInStep
+      initialEmail={lastEmail}
+      notice={notice}
+      onNewPasswordRequired={(address) => {
+        setLastEmail(address);
+        setNotice(null);
+        setNewPasswordFor(address);
+      }}
+    />
+  );
+}
+
 interface LoginValues {
   email: string;
   password: string;
 }
 
-function LoginPage() {
+function SignInStep({
+  initialEmail,
+  notice,
+  onNewPasswordRequired,
+}: {
+  initialEmail: string;
+  notice: string | null;
+  onNewPasswordRequired: (email: string) => void;
+}) {
   const { auth } = Route.useRouteContext();
   const router = useRouter();
   const navigate = Route.useNavigate();
-  const { email = "" } = Route.useSearch();
+  const { searchStr } = useLocation();
   const form = useForm<LoginValues>({
     mode: "uncontrolled",
-    initialValues: { email, password: "" },
+    initialValues: { email: initialEmail, password: "" },
     validate: {
       email: isEmail("メールアドレスの形式が正しくありません。"),
       password: isNotEmpty("パスワードを入力してください。"),
     },
   });
 
+  const toEmailVerification = (email: string, password: string) => {
+    // Confirming with the code then signs in at once, without asking for the password again.
+    rememberPendingSignIn(email, password);
+    return navigate({ to: "/email_verification", search: { email } });
+  };
+
   const login = useMutation({
     mutationFn: async ({ email, password }: LoginValues) => {
       const outcome = await auth.signIn(email, password);
-      if (outcome === "confirmSignUp") return navigate({ to: "/email_verification", search: { email } });
-      if (outcome === "resetPassword") return navigate({ to: "/password_reset", search: { email } });
-      // An unverified user cannot be signed up yet; the guard sends them to /email_verification.
-      if ((await auth.getUser())?.emailVerified) await ensureSignup();
+      if (outcome === "newPasswordRequired") return onNewPasswordRequired(email);
+      if (outcome === "confirmSignUp") return toEmailVerification(email, password);
+      if (outcome === "resetPassword") {
+        return navigate({ to: "/password_reset", search: { email, required: true } });
+      }
+      await afterSignIn(auth);
       // The public layout's guard now sees the user and sends them on (spec §4).
       await router.invalidate();
     },
-    onError: (error, { email }) => {
-      if (isUserNotConfirmed(error)) void navigate({ to: "/email_verification", search: { email } });
+    onError: (error, { email, password }) => {
+      if (isUserNotConfirmed(error)) void toEmailVerification(email, password);
     },
   });
 
@@ -63,20 +110,13 @@ function LoginPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={22}>
-          ログイン
-        </Title>
-        <Text size="sm" c="dimmed">
-          メールアドレスとパスワードを入力してください。
-        </Text>
-      </Stack>
+      <AuthCardHeader title="ログイン" description="メールアドレスとパスワードを入力してください。" />
 
-      {errorMessage && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorMessage}
-        </Alert>
+      {hasShopifyReturnQuery(searchStr) && !errorMessage && (
+        <AuthNotice>Shopifyストアとの連携を続けるには、Okuruにログインしてください。</AuthNotice>
       )}
+      {notice && !errorMessage && <AuthError>{notice}</AuthError>}
+      {errorMessage && <AuthError>{errorMessage}</AuthError>}
 
       <form
         noValidate
@@ -125,6 +165,91 @@ function LoginPage() {
           新規登録
         </Anchor>
       </Text>
+    </Stack>
+  );
+}
+
+/** Cognito's NEW_PASSWORD_REQUIRED challenge: the invited user chooses their own password. */
+function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: string | null) => void }) {
+  const { auth } = Route.useRouteContext();
+  const router = useRouter();
+  const [password, setPassword] = useState("");
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { password: "", passwordConfirmation: "" },
+    validate: {
+      password: passwordProblem,
+      passwordConfirmation: matchesField("password", passwordMismatch),
+    },
+  });
+  form.watch("password", ({ value }) => setPassword(value));
+
+  const confirm = useMutation({
+    mutationFn: async (newPassword: string) => {
+      const outcome = await auth.confirmNewPassword(newPassword);
+      if (outcome !== "signedIn") throw new UnsupportedSignInStepError(outcome);
+      notify.success("パスワードを設定しました。");
+      await afterSignIn(auth);
+      await router.invalidate();
+    },
+    onError: (error) => {
+      // The challenge cannot be answered any more: start again from the sign-in form.
+      if (isSignInSessionLost(error)) onBack(authErrorMessage(error, "newPassword"));
+    },
+  });
+
+  return (
+    <Stack gap="lg">
+      <AuthCardHeader
+        icon={<IconKey size={24} stroke={1.7} />}
+        title="新しいパスワードを設定"
+        description={
+          <>
+            <Text span size="sm" fw={600} c="dark">
+              {email}
+            </Text>{" "}
+            の初回ログインです。仮パスワードに代わる、新しいパスワードを設定してください。
+          </>
+        }
+      />
+
+      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "newPassword")}</AuthError>}
+
+      <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.password))}>
+        <Stack gap="md">
+          <Stack gap={8}>
+            <PasswordInput
+              label="新しいパスワード"
+              description={passwordHint}
+              autoComplete="new-password"
+              size="md"
+              withAsterisk
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <PasswordRequirements value={password} />
+          </Stack>
+          <PasswordInput
+            label="新しいパスワード（確認）"
+            autoComplete="new-password"
+            size="md"
+            withAsterisk
+            key={form.key("passwordConfirmation")}
+            {...form.getInputProps("passwordConfirmation")}
+          />
+          <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
+            パスワードを設定してログイン
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider />
+
+      <Group justify="center">
+        <Anchor component="button" type="button" size="sm" onClick={() => onBack(null)}>
+          ログイン画面へ戻る
+        </Anchor>
+      </Group>
     </Stack>
   );
 }

@@ -1,11 +1,14 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { isEmail, matchesField, useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
+import { PasswordRequirements } from "../components/PasswordRequirements/PasswordRequirements";
 import { authErrorMessage } from "../lib/auth-errors";
 import { notify } from "../lib/notify";
-import { passwordHint, passwordProblem } from "../lib/validation";
+import { rememberPendingSignIn } from "../lib/pending-sign-in";
+import { passwordHint, passwordMismatch, passwordProblem } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/signup")({
   component: SignupPage,
@@ -20,39 +23,57 @@ interface SignupValues {
 function SignupPage() {
   const { auth } = Route.useRouteContext();
   const navigate = Route.useNavigate();
+  const [password, setPassword] = useState("");
   const form = useForm<SignupValues>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "", passwordConfirmation: "" },
     validate: {
       email: isEmail("メールアドレスの形式が正しくありません。"),
       password: passwordProblem,
-      passwordConfirmation: matchesField("password", "パスワードが一致しません。"),
+      passwordConfirmation: matchesField("password", passwordMismatch),
     },
   });
+  form.watch("password", ({ value }) => setPassword(value));
 
   const signup = useMutation({
     mutationFn: ({ email, password }: SignupValues) => auth.signUp(email, password),
-    onSuccess: (_, { email }) => {
+    onSuccess: (_, { email, password }) => {
+      // Confirming the code on the next screen signs the new user in with it.
+      rememberPendingSignIn(email, password);
       notify.success("確認コードをメールで送信しました。");
       void navigate({ to: "/email_verification", search: { email } });
     },
   });
+  const existingEmail =
+    signup.error && (signup.error as { name?: string }).name === "UsernameExistsException"
+      ? signup.variables?.email
+      : undefined;
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={22}>
-          新規登録
-        </Title>
-        <Text size="sm" c="dimmed">
-          メールアドレスとパスワードを登録してください。確認コードをメールでお送りします。
-        </Text>
-      </Stack>
+      <AuthCardHeader
+        title="新規登録"
+        description="メールアドレスとパスワードを登録してください。メールアドレスの確認用に、6桁のコードをお送りします。"
+      />
 
       {signup.error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {authErrorMessage(signup.error)}
-        </Alert>
+        <AuthError>
+          {authErrorMessage(signup.error, "signUp")}
+          {existingEmail && (
+            <>
+              {" "}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                onClick={() => void navigate({ to: "/login", search: { email: existingEmail } })}
+              >
+                ログインはこちら
+              </Anchor>
+            </>
+          )}
+        </AuthError>
       )}
 
       <form
@@ -70,15 +91,18 @@ function SignupPage() {
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
-          <PasswordInput
-            label="パスワード"
-            description={passwordHint}
-            autoComplete="new-password"
-            size="md"
-            withAsterisk
-            key={form.key("password")}
-            {...form.getInputProps("password")}
-          />
+          <Stack gap={8}>
+            <PasswordInput
+              label="パスワード"
+              description={passwordHint}
+              autoComplete="new-password"
+              size="md"
+              withAsterisk
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <PasswordRequirements value={password} />
+          </Stack>
           <PasswordInput
             label="パスワード（確認）"
             autoComplete="new-password"

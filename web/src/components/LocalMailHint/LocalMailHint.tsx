@@ -6,7 +6,7 @@ import { config } from "../../config";
 export function LocalMailHint() {
   if (!config.localMailUrl) return null;
   return (
-    <Alert variant="light" color="gray" icon={<IconMail size={18} stroke={1.6} />} py="xs">
+    <Alert variant="light" color="gray" icon={<IconMail size={18} stroke={1.6} />} py="xs" role="note">
       <Text size="xs">
         ローカル環境では、確認コードを{" "}
         <Anchor href={config.localMailUrl} target="_blank" rel="noopener noreferrer" size="xs" fw={600}>

@@ -1,0 +1,49 @@
+import { Alert, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
+export interface AuthCardHeaderProps {
+  title: string;
+  description?: ReactNode;
+  /** A step screen (code entry, new password) shows an icon above its title. */
+  icon?: ReactNode;
+}
+
+/** The title block every public page's card starts with. */
+export function AuthCardHeader({ title, description, icon }: AuthCardHeaderProps) {
+  return (
+    <Stack gap={4}>
+      {icon && (
+        <ThemeIcon size={44} radius="xl" variant="light" mb={8} aria-hidden="true">
+          {icon}
+        </ThemeIcon>
+      )}
+      <Title order={1} fz={22}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A failure the user can act on, shown in the card (a toast would close before it is read). */
+export function AuthError({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {children}
+    </Alert>
+  );
+}
+
+/** Context for the form below it, e.g. why the user was sent here. */
+export function AuthNotice({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="ai" variant="light" icon={<IconInfoCircle size={18} />} role="note">
+      {children}
+    </Alert>
+  );
+}
