@@ -16,6 +16,7 @@ export function createFakeAuth(user: AuthUser | null = null) {
     getUser: vi.fn(async () => current),
     getIdToken: vi.fn(async () => (current ? "test-id-token" : "")),
     signIn: vi.fn<Auth["signIn"]>(async () => "signedIn"),
+    confirmNewPassword: vi.fn<Auth["confirmNewPassword"]>(async () => "signedIn"),
     signOut: vi.fn(async () => {
       current = null;
     }),

@@ -2,7 +2,8 @@ import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { vi } from "vitest";
 import { setIdTokenProvider } from "../../web/src/lib/api";
 
-type Handler = (body: unknown) => { status?: number; body?: unknown } | undefined;
+/** Gets the parsed JSON body and the URL (for query parameters). */
+type Handler = (body: unknown, url: URL) => { status?: number; body?: unknown } | undefined;
 
 /**
  * Answers the web client's fetch calls from a table keyed "METHOD /api/path".
@@ -13,7 +14,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const url = new URL(String(input), "http://localhost");
     const key = `${init.method ?? "GET"} ${url.pathname}`;
     const handler = routes[key];
-    const answer = handler?.(init.body ? JSON.parse(String(init.body)) : undefined) ?? {
+    const answer = handler?.(init.body ? JSON.parse(String(init.body)) : undefined, url) ?? {
       status: 404,
       body: { code: "http.404", message: "見つかりません。" },
     };
@@ -26,7 +27,11 @@ export function stubApi(routes: Record<string, Handler>) {
 }
 
 /** A company as GET /companies sends it (snake_case on the wire). */
-export function companyBody(setupStatus: SetupStatus, name = "株式会社送る商店") {
+export function companyBody(
+  setupStatus: SetupStatus,
+  name = "株式会社送る商店",
+  features: { api_integration: boolean } = { api_integration: false },
+) {
   return {
     id: "company_01",
     name,
@@ -40,6 +45,7 @@ export function companyBody(setupStatus: SetupStatus, name = "株式会社送る
     contact_name: "",
     contact_email: "",
     setup_status: setupStatus,
+    features,
     created_at: "2025-04-01T09:00:00.000Z",
     updated_at: "2025-04-01T09:00:00.000Z",
   };

@@ -1,17 +1,35 @@
 import {
   ApiError,
   arg,
+  createItemCategory,
+  createSender,
   createSignup,
+  createUser,
+  deleteItemCategory,
+  deleteSender,
+  deleteUser,
+  getBrands,
   getCompanies,
   getGeocoding,
   getHealth,
+  getItemCategories,
+  getMe,
+  getSenders,
   getSignup,
+  getUsers,
   operation,
   RequiredError,
   request,
   setIdTokenProvider,
+  updateBrand,
+  updateBrandItemCategory,
+  updateBrandPrintSettings,
+  updateBrandSender,
   updateCompany,
   updateCompanySetupStatus,
+  updateItemCategory,
+  updateSender,
+  updateUser,
 } from "../../../web/src/lib/api";
 
 const companyUpdate = {
@@ -426,5 +444,171 @@ describe("required parameters", () => {
 
   it("rejects a definition whose path does not match its path arguments", () => {
     expect(() => operation<void>()("broken", "GET", "/senders/{id}")).toThrow(/broken/);
+  });
+});
+
+describe("settings operations (spec §7)", () => {
+  const sender = {
+    name: "東京倉庫",
+    postal_code: "1000001",
+    prefecture: "東京都" as const,
+    city: "千代田区",
+    address1: "千代田1-1",
+    phone: "03-1234-5678",
+  };
+  const itemCategory = { name: "衣類", handling1: "ワレモノ注意" };
+  const setting = { paper: "a4", layout: "2up", offset_x_mm: 0, offset_y_mm: 0.5 } as const;
+  const printSettings = { japan_post: setting, sagawa: setting, yamato: setting };
+
+  it.each([
+    ["getMe", () => getMe(), "GET", "/api/users/me", undefined],
+    ["getUsers", () => getUsers(), "GET", "/api/users", undefined],
+    [
+      "createUser",
+      () => createUser({ email: "a@example.jp", name: "", role: "member" }),
+      "POST",
+      "/api/users",
+      { email: "a@example.jp", name: "", role: "member" },
+    ],
+    [
+      "updateUser",
+      () => updateUser("user_1", { name: "佐藤", role: "admin" }),
+      "PUT",
+      "/api/users/user_1",
+      { name: "佐藤", role: "admin" },
+    ],
+    ["deleteUser", () => deleteUser("user_1"), "DELETE", "/api/users/user_1", undefined],
+    ["getSenders", () => getSenders(), "GET", "/api/senders", undefined],
+    ["createSender", () => createSender(sender), "POST", "/api/senders", sender],
+    ["updateSender", () => updateSender("snd_1", sender), "PUT", "/api/senders/snd_1", sender],
+    ["deleteSender", () => deleteSender("snd_1"), "DELETE", "/api/senders/snd_1", undefined],
+    ["getItemCategories", () => getItemCategories(), "GET", "/api/item_categories", undefined],
+    [
+      "createItemCategory",
+      () => createItemCategory(itemCategory),
+      "POST",
+      "/api/item_categories",
+      itemCategory,
+    ],
+    [
+      "updateItemCategory",
+      () => updateItemCategory("cat_1", itemCategory),
+      "PUT",
+      "/api/item_categories/cat_1",
+      itemCategory,
+    ],
+    [
+      "deleteItemCategory",
+      () => deleteItemCategory("cat_1"),
+      "DELETE",
+      "/api/item_categories/cat_1",
+      undefined,
+    ],
+    ["getBrands", () => getBrands(), "GET", "/api/brands", undefined],
+    ["updateBrand", () => updateBrand({ name: "送る" }), "PUT", "/api/brands", { name: "送る" }],
+    [
+      "updateBrandSender",
+      () => updateBrandSender({ sender_id: null }),
+      "PUT",
+      "/api/brands/senders",
+      { sender_id: null },
+    ],
+    [
+      "updateBrandItemCategory",
+      () => updateBrandItemCategory({ item_category_id: "cat_1" }),
+      "PUT",
+      "/api/brands/item_categories",
+      { item_category_id: "cat_1" },
+    ],
+    [
+      "updateBrandPrintSettings",
+      () => updateBrandPrintSettings(printSettings),
+      "PUT",
+      "/api/brands/print_settings",
+      printSettings,
+    ],
+  ] as const)("%s → %s %s", async (_, send, method, url, body) => {
+    await send();
+    expect(call().init.method).toBe(method);
+    expect(call().url).toBe(url);
+    if (body === undefined) expect(call().init.body).toBeUndefined();
+    else expect(JSON.parse(String(call().init.body))).toEqual(body);
+  });
+
+  it.each([
+    ["updateCompany", "companyUpdateReq", () => updateCompany(undefined as never)],
+    ["createUser", "userCreateReq", () => createUser(undefined as never)],
+    ["updateUser", "id", () => updateUser(undefined as never)],
+    ["deleteUser", "id", () => deleteUser(null as never)],
+    ["createSender", "senderCreateReq", () => createSender(null as never)],
+    ["updateSender", "id", () => updateSender(undefined as never, sender)],
+    ["deleteSender", "id", () => deleteSender(undefined as never)],
+    ["createItemCategory", "itemCategoryCreateReq", () => createItemCategory(undefined as never)],
+    ["updateItemCategory", "id", () => updateItemCategory(undefined as never, itemCategory)],
+    ["deleteItemCategory", "id", () => deleteItemCategory(undefined as never)],
+    ["getGeocoding", "addressPostcode", () => getGeocoding(undefined as never)],
+  ])("%s without %s throws before anything is sent", async (operationName, name, send) => {
+    await expect(send()).rejects.toThrow(new RequiredError(name, operationName).message);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends update bodies the spec leaves optional only when given", async () => {
+    await updateSender("snd_1");
+    await updateBrand();
+    expect(call(0).init.body).toBeUndefined();
+    expect(call(1).init.body).toBeUndefined();
+  });
+
+  it("camelCases the brand's carrier keys like every other key", async () => {
+    fetchMock.mockResolvedValue(
+      json({
+        name: "送る",
+        default_sender_id: null,
+        default_item_category_id: null,
+        print_settings: printSettings,
+        updated_at: null,
+      }),
+    );
+    const brand = await getBrands();
+    expect(brand.printSettings.japanPost).toEqual({
+      paper: "a4",
+      layout: "2up",
+      offsetXMm: 0,
+      offsetYMm: 0.5,
+    });
+  });
+
+  it("reads every address a postal code stands for", async () => {
+    fetchMock.mockResolvedValue(
+      json({
+        postal_code: "4980000",
+        display: "498-0000",
+        addresses: [
+          {
+            postal_code: "4980000",
+            prefecture: "愛知県",
+            prefecture_code: "23",
+            city: "弥富市",
+            city_code: "23235",
+            town: "",
+          },
+          {
+            postal_code: "4980000",
+            prefecture: "三重県",
+            prefecture_code: "24",
+            city: "桑名郡木曽岬町",
+            city_code: "24303",
+            town: "",
+          },
+        ],
+      }),
+    );
+    const result = await getGeocoding("498-0000");
+    expect(call().url).toBe("/api/geocoding?address_postcode=498-0000");
+    expect(result.addresses.map((a) => `${a.prefecture}${a.city}`)).toEqual([
+      "愛知県弥富市",
+      "三重県桑名郡木曽岬町",
+    ]);
+    expect(result.addresses[0]).toHaveProperty("cityCode", "23235");
   });
 });

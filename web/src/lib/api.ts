@@ -1,5 +1,10 @@
+import type { BrandPrintSettings as BrandPrintSettingsWire, Carrier } from "@okuru/core/shared/brand";
 import type { CompanyUpdateInput } from "@okuru/core/shared/company";
+import type { ItemCategoryInput } from "@okuru/core/shared/item-category";
+import type { SenderInput } from "@okuru/core/shared/sender";
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
+import type { Role, UserInvite, UserUpdate } from "@okuru/core/shared/user";
+import type { z } from "zod";
 import { camelizeKeys, toSnakeCase } from "./case";
 
 /**
@@ -273,6 +278,8 @@ export interface Company {
   contactName: string;
   contactEmail: string;
   setupStatus: SetupStatus;
+  /** Per-company feature switches; apiIntegration shows the API連携 settings tab. */
+  features: { apiIntegration: boolean };
   createdAt: string;
   updatedAt: string;
 }
@@ -288,11 +295,132 @@ export interface CompanySetupStatusReq {
   setup_status: SetupStatus;
 }
 
-/** The address found for a postal code; its fields are defined by the server (spec §7 does not show them). */
-export type Geocoding = Record<string, unknown>;
+/** One address a postal code stands for. */
+export interface GeocodingAddress {
+  postalCode: string;
+  prefecture: string;
+  prefectureCode: string;
+  city: string;
+  cityCode: string;
+  /** 町域; empty for codes that cover a whole city. */
+  town: string;
+}
+
+/** Every address for a postal code: one code may cover several towns, even two prefectures. */
+export interface Geocoding {
+  /** 7 digits. */
+  postalCode: string;
+  /** 100-0001 */
+  display: string;
+  addresses: GeocodingAddress[];
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserList {
+  items: User[];
+}
+
+/** Invites a colleague by email (Cognito mails the temporary password). */
+export type UserCreateReq = z.input<typeof UserInvite>;
+export type UserUpdateReq = z.input<typeof UserUpdate>;
+
+/** 発送元 (ご依頼主). */
+export interface Sender {
+  id: string;
+  name: string;
+  companyName: string;
+  /** 7 digits. */
+  postalCode: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2: string;
+  phone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SenderList {
+  items: Sender[];
+}
+
+export type SenderCreateReq = z.input<typeof SenderInput>;
+export type SenderUpdateReq = z.input<typeof SenderInput>;
+
+/** 備考欄設定: the 品名 and 荷扱い printed on labels. */
+export interface ItemCategory {
+  id: string;
+  name: string;
+  handling1: string;
+  handling2: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ItemCategoryList {
+  items: ItemCategory[];
+}
+
+export type ItemCategoryCreateReq = z.input<typeof ItemCategoryInput>;
+export type ItemCategoryUpdateReq = z.input<typeof ItemCategoryInput>;
+
+/** How one carrier's labels are printed (camelCase as received). */
+export interface CarrierPrintSetting {
+  paper: BrandPrintSettingsWire[Carrier]["paper"];
+  layout: BrandPrintSettingsWire[Carrier]["layout"];
+  offsetXMm: number;
+  offsetYMm: number;
+}
+
+/** Keyed by carrier; the keys arrive camelCased like every other key (japan_post → japanPost). */
+export interface BrandPrintSettings {
+  japanPost: CarrierPrintSetting;
+  sagawa: CarrierPrintSetting;
+  yamato: CarrierPrintSetting;
+}
+
+/** A carrier's key in BrandPrintSettings. */
+export const printSettingsKey: Record<Carrier, keyof BrandPrintSettings> = {
+  japan_post: "japanPost",
+  sagawa: "sagawa",
+  yamato: "yamato",
+};
+
+export interface Brand {
+  name: string;
+  defaultSenderId: string | null;
+  defaultItemCategoryId: string | null;
+  printSettings: BrandPrintSettings;
+  /** null until the brand is first saved. */
+  updatedAt: string | null;
+}
+
+export interface BrandUpdateReq {
+  name: string;
+}
+
+export interface BrandSenderUpdateReq {
+  sender_id: string | null;
+}
+
+export interface BrandItemCategoryUpdateReq {
+  item_category_id: string | null;
+}
+
+/** All three carriers, each a full setting, snake_case as sent. */
+export type BrandPrintSettingsUpdateReq = BrandPrintSettingsWire;
 
 // ---------------------------------------------------------------------------
-// Operations (spec §7). Bodies the spec does not list as required (§5) are optional.
+// Operations (spec §7). Bodies the spec does not list as required (§5) are optional,
+// except the company profile's: a PUT of the whole profile without one means nothing.
 
 export const getHealth = operation<Health>()("getHealth", "GET", "/health");
 
@@ -309,13 +437,97 @@ export const updateCompany = operation<Company>()(
   "updateCompany",
   "PUT",
   "/companies",
-  arg.optionalBody<CompanyUpdateReq>("companyUpdateReq"),
+  arg.body<CompanyUpdateReq>("companyUpdateReq"),
 );
 export const updateCompanySetupStatus = operation<Company>()(
   "updateCompanySetupStatus",
   "PUT",
   "/companies/setup_status",
   arg.optionalBody<CompanySetupStatusReq>("companySetupStatusReq"),
+);
+
+export const getMe = operation<User>()("getMe", "GET", "/users/me");
+export const getUsers = operation<UserList>()("getUsers", "GET", "/users");
+export const createUser = operation<User>()(
+  "createUser",
+  "POST",
+  "/users",
+  arg.body<UserCreateReq>("userCreateReq"),
+);
+export const updateUser = operation<User>()(
+  "updateUser",
+  "PUT",
+  "/users/{id}",
+  arg.path("id"),
+  arg.optionalBody<UserUpdateReq>("userUpdateReq"),
+);
+export const deleteUser = operation<void>()("deleteUser", "DELETE", "/users/{id}", arg.path("id"));
+
+export const getSenders = operation<SenderList>()("getSenders", "GET", "/senders");
+export const createSender = operation<Sender>()(
+  "createSender",
+  "POST",
+  "/senders",
+  arg.body<SenderCreateReq>("senderCreateReq"),
+);
+export const updateSender = operation<Sender>()(
+  "updateSender",
+  "PUT",
+  "/senders/{id}",
+  arg.path("id"),
+  arg.optionalBody<SenderUpdateReq>("senderUpdateReq"),
+);
+export const deleteSender = operation<void>()("deleteSender", "DELETE", "/senders/{id}", arg.path("id"));
+
+export const getItemCategories = operation<ItemCategoryList>()(
+  "getItemCategories",
+  "GET",
+  "/item_categories",
+);
+export const createItemCategory = operation<ItemCategory>()(
+  "createItemCategory",
+  "POST",
+  "/item_categories",
+  arg.body<ItemCategoryCreateReq>("itemCategoryCreateReq"),
+);
+export const updateItemCategory = operation<ItemCategory>()(
+  "updateItemCategory",
+  "PUT",
+  "/item_categories/{id}",
+  arg.path("id"),
+  arg.optionalBody<ItemCategoryUpdateReq>("itemCategoryUpdateReq"),
+);
+export const deleteItemCategory = operation<void>()(
+  "deleteItemCategory",
+  "DELETE",
+  "/item_categories/{id}",
+  arg.path("id"),
+);
+
+export const getBrands = operation<Brand>()("getBrands", "GET", "/brands");
+export const updateBrand = operation<Brand>()(
+  "updateBrand",
+  "PUT",
+  "/brands",
+  arg.optionalBody<BrandUpdateReq>("brandUpdateReq"),
+);
+export const updateBrandSender = operation<Brand>()(
+  "updateBrandSender",
+  "PUT",
+  "/brands/senders",
+  arg.optionalBody<BrandSenderUpdateReq>("brandSenderUpdateReq"),
+);
+export const updateBrandItemCategory = operation<Brand>()(
+  "updateBrandItemCategory",
+  "PUT",
+  "/brands/item_categories",
+  arg.optionalBody<BrandItemCategoryUpdateReq>("brandItemCategoryUpdateReq"),
+);
+export const updateBrandPrintSettings = operation<Brand>()(
+  "updateBrandPrintSettings",
+  "PUT",
+  "/brands/print_settings",
+  arg.optionalBody<BrandPrintSettingsUpdateReq>("brandPrintSettingsUpdateReq"),
 );
 
 export const getGeocoding = operation<Geocoding>()(

@@ -1,65 +1,53 @@
-import { Badge, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { setupStepLabels } from "@okuru/core/shared/setup-status";
+import { Stack } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import dayjs from "dayjs";
-import type { ReactNode } from "react";
-import type { Company } from "../lib/api";
+import { BrandSettings } from "../components/BrandSettings/BrandSettings";
+import {
+  CompanyProfileFields,
+  useCompanyProfileForm,
+} from "../components/CompanyProfileForm/CompanyProfileForm";
+import { FormAlert } from "../components/forms/FormAlert";
+import { SubmitButton } from "../components/forms/SubmitButton";
+import { SettingsSection } from "../components/SettingsSection/SettingsSection";
+import { brandQueryOptions } from "../queries/brands";
 import { companyQueryOptions } from "../queries/companies";
+import { itemCategoriesQueryOptions } from "../queries/item-categories";
+import { sendersQueryOptions } from "../queries/senders";
 
 export const Route = createFileRoute("/_authed/_app/settings/companies")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(companyQueryOptions()),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(companyQueryOptions()),
+      queryClient.ensureQueryData(brandQueryOptions()),
+      queryClient.ensureQueryData(sendersQueryOptions()),
+      queryClient.ensureQueryData(itemCategoriesQueryOptions()),
+    ]),
   component: CompanyPage,
 });
 
-function SetupStatusBadge({ status }: { status: Company["setupStatus"] }) {
-  if (status === "done") {
-    return (
-      <Badge color="teal" variant="light" size="lg" radius="sm">
-        完了
-      </Badge>
-    );
-  }
+function CompanyPage() {
   return (
-    <Badge color="orange" variant="light" size="lg" radius="sm">
-      未完了（{setupStepLabels[status]}）
-    </Badge>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600} c="dimmed">
-        {label}
-      </Text>
-      {children}
+    <Stack gap="lg">
+      <CompanyProfileSection />
+      <BrandSettings />
     </Stack>
   );
 }
 
-function CompanyPage() {
+function CompanyProfileSection() {
   const { data: company } = useSuspenseQuery(companyQueryOptions());
+  const { form, onSubmit, error } = useCompanyProfileForm(company, { success: "会社概要を保存しました。" });
   return (
-    <Paper withBorder p="xl">
+    <SettingsSection
+      title="会社概要"
+      description="会社名・所在地・連絡先を登録します。送り状の発送元やお問い合わせ先として使われます。"
+      onSubmit={onSubmit}
+      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+    >
       <Stack gap="lg">
-        <Title order={2} fz="lg">
-          会社概要
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-          <Field label="会社名">
-            {company.name ? <Text fw={500}>{company.name}</Text> : <Text c="dimmed">未登録</Text>}
-          </Field>
-          <Field label="初期設定">
-            <div>
-              <SetupStatusBadge status={company.setupStatus} />
-            </div>
-          </Field>
-          <Field label="登録日">
-            <Text fw={500}>{dayjs(company.createdAt).format("YYYY年M月D日")}</Text>
-          </Field>
-        </SimpleGrid>
+        <FormAlert error={error} />
+        <CompanyProfileFields form={form} />
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,0 +1,128 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testAccount } from "../support/account";
+import { startAppServer } from "../support/app-server";
+import { launchBrowser, screenshot } from "../support/browser";
+import { settled, signIn } from "../support/merchant";
+
+/**
+ * A merchant's first sign-in: the setup wizard from 基本情報 (with postal-code
+ * autofill) through ストア連携 and 配送情報 to the order list.
+ */
+describe("setup wizard", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    // A fresh page (and session) per test: each test signs in as its own new merchant.
+    await browser.context.clearCookies();
+    page = await browser.context.newPage();
+    return () => page.close();
+  });
+
+  async function shot(name: string) {
+    // Full-page shots draw fixed elements (header, sidebar) where the page is scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
+    await screenshot(page, name);
+  }
+
+  const field = (name: string) => page.getByRole("textbox", { name, exact: true });
+
+  it("takes a new account from 基本情報 through ストア連携 and 配送情報 to the order list", async () => {
+    const account = await testAccount("テスト商店");
+    await signIn(page, server.url, account);
+
+    await page.waitForURL(/\/setup\/basic_information$/);
+    await page.getByRole("heading", { name: "基本情報" }).waitFor();
+    expect(await page.getByLabel("初期設定の手順").getByText("●").count()).toBe(1);
+    expect(await field("会社名").inputValue()).toBe("テスト商店");
+    await shot("setup-1-basic-information");
+
+    await field("会社名").fill("株式会社テスト商店");
+    await field("会社名（カナ）").fill("カブシキガイシャテストショウテン");
+    // Full-width digits, no hyphen: the lookup runs as soon as seven digits are there.
+    await field("郵便番号").fill("１０００００１");
+    await expect.poll(() => field("市区町村").inputValue()).toBe("千代田区");
+    expect(await page.getByRole("combobox", { name: "都道府県" }).inputValue()).toBe("東京都");
+    expect(await field("町名・番地").inputValue()).toBe("千代田");
+    expect(await field("郵便番号").inputValue()).toBe("100-0001");
+    // The focus moved on to 町名・番地: the merchant types the block number straight away.
+    await page.keyboard.type("1-1");
+    expect(await field("町名・番地").inputValue()).toBe("千代田1-1");
+    await field("建物名・部屋番号").fill("テストビル 3階");
+    await field("電話番号").fill("0312345678");
+    await field("担当者名").fill("山田 太郎");
+    await shot("setup-2-basic-information-filled");
+
+    await page.getByRole("button", { name: "保存して次へ" }).click();
+    await page.waitForURL(/\/setup\/stores$/);
+    await page.getByRole("heading", { name: "ストア連携" }).waitFor();
+    await page.getByText("基本情報を保存しました。").waitFor();
+    await shot("setup-3-stores");
+
+    await page.getByRole("button", { name: "次へ" }).click();
+    await page.waitForURL(/\/setup\/carriers$/);
+    await page.getByRole("heading", { name: "配送情報" }).waitFor();
+    expect(await page.getByLabel("初期設定の手順").getByText("✓").count()).toBe(3);
+    await shot("setup-4-carriers");
+
+    await page.getByRole("button", { name: "初期設定を完了する" }).click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith("/orders") && url.search === "?tab_key=notShipped",
+    );
+    await page.getByText("初期設定が完了しました。").waitFor();
+    await page.getByRole("heading", { name: "注文リスト" }).waitFor();
+    await shot("setup-5-done");
+
+    // Stored: the profile as normalised by the API, and the wizard is closed for good.
+    await page.goto(`${server.url}/settings/companies`);
+    await page.getByRole("region", { name: "会社概要" }).waitFor();
+    expect(await field("電話番号").inputValue()).toBe("03-1234-5678");
+    expect(await field("町名・番地").inputValue()).toBe("千代田1-1");
+    await page.goto(`${server.url}/setup/basic_information`);
+    await page.waitForURL(/\/orders/);
+  });
+
+  it("at phone width shows each mistake next to its field, and the choices when a code has several addresses", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const account = await testAccount("");
+    await signIn(page, server.url, account);
+    await page.waitForURL(/\/setup\/basic_information$/);
+
+    await page.getByRole("button", { name: "保存して次へ" }).click();
+    await page.getByText("会社名を入力してください").waitFor();
+    await page.getByText("郵便番号を入力してください").waitFor();
+    await page.getByText("都道府県を選択してください").waitFor();
+    await page.getByText("電話番号を入力してください").waitFor();
+    expect(page.url()).toMatch(/\/setup\/basic_information$/);
+
+    await field("郵便番号").fill("0000000");
+    await page.getByText("該当する住所が見つかりません。郵便番号をご確認ください。").waitFor();
+    await field("郵便番号").fill("12345");
+    await page.getByRole("button", { name: "住所を自動入力" }).click();
+    await page.getByText("郵便番号は7桁の数字で入力してください（例: 100-0001）").waitFor();
+
+    // 498-0000 covers a town in 愛知県 and one in 三重県.
+    await field("郵便番号").fill("498-0000");
+    const choices = page.getByRole("group", { name: "住所の候補" });
+    await choices.waitFor();
+    expect(await choices.getByRole("button").filter({ hasNotText: "閉じる" }).count()).toBeGreaterThanOrEqual(
+      2,
+    );
+    await shot("setup-phone-postal-choices");
+    await choices.getByRole("button", { name: "三重県 桑名郡木曽岬町" }).click();
+    expect(await page.getByRole("combobox", { name: "都道府県" }).inputValue()).toBe("三重県");
+    expect(await field("市区町村").inputValue()).toBe("桑名郡木曽岬町");
+    await shot("setup-phone-validation");
+  });
+});

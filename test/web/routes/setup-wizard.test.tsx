@@ -1,0 +1,163 @@
+import { notifications } from "@mantine/notifications";
+import type { SetupStatus } from "@okuru/core/shared/setup-status";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { companyBody, stubApi } from "../fake-api";
+
+// Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * A small stand-in for the API's setup rules: one step forward at a time, and
+ * leaving 基本情報 needs a saved profile (422 otherwise).
+ */
+function wizardApi(start: SetupStatus, options: { refuse?: { code: string; message: string } } = {}) {
+  const order: SetupStatus[] = ["register", "basic_information", "stores", "carriers", "done"];
+  let company: Record<string, unknown> = companyBody(start, "テスト商店");
+  const calls: string[] = [];
+  const fetchMock = stubApi({
+    "GET /api/companies": () => ({ body: company }),
+    "PUT /api/companies": (body) => {
+      calls.push("PUT /companies");
+      company = { ...company, ...(body as object) };
+      return { body: company };
+    },
+    "PUT /api/companies/setup_status": (body) => {
+      const next = (body as { setup_status: SetupStatus }).setup_status;
+      calls.push(`PUT /companies/setup_status ${next}`);
+      if (options.refuse) return { status: 422, body: options.refuse };
+      if (order.indexOf(next) !== order.indexOf(company.setup_status as SetupStatus) + 1) {
+        return {
+          status: 422,
+          body: { code: "company.setup_status_order", message: "初期設定は順番に進めてください。" },
+        };
+      }
+      company = { ...company, setup_status: next };
+      return { body: company };
+    },
+    "GET /api/geocoding": () => ({
+      body: {
+        postal_code: "1000001",
+        display: "100-0001",
+        addresses: [
+          {
+            postal_code: "1000001",
+            prefecture: "東京都",
+            prefecture_code: "13",
+            city: "千代田区",
+            city_code: "13101",
+            town: "千代田",
+          },
+        ],
+      },
+    }),
+  });
+  return { fetchMock, calls, company: () => company };
+}
+
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a module-level store; one test's must not reach the next.
+  act(() => notifications.clean());
+});
+
+describe("setup wizard: 基本情報", () => {
+  it("saves the company profile, moves setup to ストア連携 and shows it", async () => {
+    const api = wizardApi("basic_information");
+    const { router, queryClient } = renderRoute("/setup/basic_information", {
+      auth: createFakeAuth(verifiedUser),
+    });
+
+    const name = await screen.findByRole("textbox", { name: "会社名" });
+    expect(name).toHaveValue("テスト商店");
+    type(screen.getByRole("textbox", { name: "郵便番号" }), "1000001");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "市区町村" })).toHaveValue("千代田区"));
+    type(screen.getByRole("textbox", { name: "町名・番地" }), "千代田1-1");
+    type(screen.getByRole("textbox", { name: "電話番号" }), "03-1234-5678");
+    fireEvent.click(screen.getByRole("button", { name: "保存して次へ" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/setup/stores"));
+    expect(await screen.findByRole("heading", { name: "ストア連携" })).toBeInTheDocument();
+    expect(api.calls).toEqual(["PUT /companies", "PUT /companies/setup_status stores"]);
+    expect(api.company()).toMatchObject({ postal_code: "1000001", city: "千代田区", address1: "千代田1-1" });
+    // The cached company already carries the new step: the guard let the navigation through.
+    expect(queryClient.getQueryData(["companies"])).toMatchObject({ setupStatus: "stores" });
+    expect(screen.getByText("基本情報を保存しました。")).toBeInTheDocument();
+  });
+
+  it("checks the form before sending anything", async () => {
+    const api = wizardApi("basic_information");
+    const { router } = renderRoute("/setup/basic_information", { auth: createFakeAuth(verifiedUser) });
+    fireEvent.click(await screen.findByRole("button", { name: "保存して次へ" }));
+
+    expect(await screen.findByText("郵便番号を入力してください")).toBeInTheDocument();
+    expect(screen.getByText("電話番号を入力してください")).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+    expect(router.state.location.pathname).toBe("/setup/basic_information");
+  });
+
+  it("shows the API's reason when setup may not move on, and stays", async () => {
+    const api = wizardApi("basic_information", {
+      refuse: {
+        code: "company.setup_prerequisite",
+        message: "基本情報（会社名・住所・電話番号）を登録してください。",
+      },
+    });
+    const { router } = renderRoute("/setup/basic_information", { auth: createFakeAuth(verifiedUser) });
+    await screen.findByRole("textbox", { name: "会社名" });
+    type(screen.getByRole("textbox", { name: "郵便番号" }), "1000001");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "市区町村" })).toHaveValue("千代田区"));
+    type(screen.getByRole("textbox", { name: "電話番号" }), "03-1234-5678");
+    fireEvent.click(screen.getByRole("button", { name: "保存して次へ" }));
+
+    expect(
+      await screen.findByText("基本情報（会社名・住所・電話番号）を登録してください。"),
+    ).toBeInTheDocument();
+    expect(api.calls).toEqual(["PUT /companies", "PUT /companies/setup_status stores"]);
+    expect(router.state.location.pathname).toBe("/setup/basic_information");
+  });
+});
+
+describe("setup wizard: ストア連携 and 配送情報", () => {
+  it("explains ストア連携 and moves on to 配送情報 with 「次へ」", async () => {
+    const api = wizardApi("stores");
+    const { router } = renderRoute("/setup/stores", { auth: createFakeAuth(verifiedUser) });
+    expect(await screen.findByText("Shopify")).toBeInTheDocument();
+    expect(screen.getByText("ecforce")).toBeInTheDocument();
+    expect(screen.getByText(/今後のリリースで追加されます/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "次へ" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/setup/carriers"));
+    expect(await screen.findByRole("heading", { name: "配送情報" })).toBeInTheDocument();
+    expect(api.calls).toEqual(["PUT /companies/setup_status carriers"]);
+  });
+
+  it("explains 配送情報, finishes setup and lands on the order list with a toast", async () => {
+    const api = wizardApi("carriers");
+    const { router } = renderRoute("/setup/carriers", { auth: createFakeAuth(verifiedUser) });
+    const steps = await screen.findByLabelText("初期設定の手順");
+    expect(within(steps).getAllByText("✓")).toHaveLength(3);
+    for (const carrier of ["日本郵便", "佐川急便", "ヤマト運輸"]) {
+      expect(screen.getByText(carrier)).toBeInTheDocument();
+    }
+
+    fireEvent.click(screen.getByRole("button", { name: "初期設定を完了する" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
+    expect(router.state.location.search).toEqual({ tab_key: "notShipped" });
+    expect(await screen.findByText("初期設定が完了しました。")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "注文リスト" })).toBeInTheDocument();
+    expect(api.calls).toEqual(["PUT /companies/setup_status done"]);
+  });
+
+  it("shows the API's refusal on the way forward", async () => {
+    wizardApi("stores", {
+      refuse: { code: "company.setup_prerequisite", message: "ストアを1つ以上連携してください。" },
+    });
+    const { router } = renderRoute("/setup/stores", { auth: createFakeAuth(verifiedUser) });
+    fireEvent.click(await screen.findByRole("button", { name: "次へ" }));
+    expect(await screen.findByText("ストアを1つ以上連携してください。")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/setup/stores");
+  });
+});

@@ -1,0 +1,81 @@
+import { companyBody } from "./fake-api";
+
+/** Wire (snake_case) bodies for the settings endpoints, as the API sends them. */
+
+export function brandBody(overrides: Record<string, unknown> = {}) {
+  const setting = { paper: "a4", layout: "2up", offset_x_mm: 0, offset_y_mm: 0 };
+  return {
+    name: "",
+    default_sender_id: null,
+    default_item_category_id: null,
+    print_settings: { japan_post: setting, sagawa: setting, yamato: setting },
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+export function senderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "sender_01",
+    name: "送る商店 東京倉庫",
+    company_name: "株式会社送る商店",
+    postal_code: "1000001",
+    prefecture: "東京都",
+    city: "千代田区",
+    address1: "千代田1-1",
+    address2: "送るビル 3階",
+    phone: "03-1234-5678",
+    created_at: "2025-04-01T09:00:00.000Z",
+    updated_at: "2025-04-01T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function itemCategoryBody(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "item_category_01",
+    name: "衣類",
+    handling1: "ワレモノ注意",
+    handling2: "",
+    created_at: "2025-04-01T09:00:00.000Z",
+    updated_at: "2025-04-01T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function userBody(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "user_01",
+    email: "tanaka@example.jp",
+    name: "田中 太郎",
+    role: "admin",
+    created_at: "2025-04-01T09:00:00.000Z",
+    updated_at: "2025-04-01T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A company whose setup is done, with a complete profile. */
+export function completeCompanyBody(features = { api_integration: false }) {
+  return {
+    ...companyBody("done", "株式会社送る商店", features),
+    postal_code: "1000001",
+    prefecture: "東京都",
+    city: "千代田区",
+    address1: "千代田1-1",
+    phone: "03-1234-5678",
+  };
+}
+
+/** Every GET the settings pages make, answered with one record each (override any of them). */
+export function settingsRoutes(overrides: Record<string, () => { status?: number; body?: unknown }> = {}) {
+  return {
+    "GET /api/companies": () => ({ body: completeCompanyBody() }),
+    "GET /api/brands": () => ({ body: brandBody() }),
+    "GET /api/senders": () => ({ body: { items: [senderBody()] } }),
+    "GET /api/item_categories": () => ({ body: { items: [itemCategoryBody()] } }),
+    "GET /api/users": () => ({ body: { items: [userBody()] } }),
+    "GET /api/users/me": () => ({ body: userBody() }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,309 @@
+import {
+  Anchor,
+  Input,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from "@mantine/core";
+import {
+  BrandDefaultItemCategory,
+  BrandDefaultSender,
+  BrandPrintSettings,
+  BrandUpdate,
+  type Carrier,
+  carrierLabels,
+  carriers,
+  layoutLabels,
+  type layouts,
+  layouts as layoutValues,
+  paperLabels,
+  type papers,
+  papers as paperValues,
+} from "@okuru/core/shared/brand";
+import { IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { z } from "zod";
+import { type Brand, printSettingsKey } from "../../lib/api";
+import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import {
+  brandQueryOptions,
+  useUpdateBrand,
+  useUpdateBrandItemCategory,
+  useUpdateBrandPrintSettings,
+  useUpdateBrandSender,
+} from "../../queries/brands";
+import { companyQueryOptions } from "../../queries/companies";
+import { itemCategoriesQueryOptions } from "../../queries/item-categories";
+import { sendersQueryOptions } from "../../queries/senders";
+import { FormAlert } from "../forms/FormAlert";
+import { SubmitButton } from "../forms/SubmitButton";
+import { SettingsSection } from "../SettingsSection/SettingsSection";
+import classes from "./BrandSettings.module.css";
+
+type PaperValue = (typeof papers)[number];
+type LayoutValue = (typeof layouts)[number];
+
+/** ブランド設定 and 印刷設定 on the 会社概要 tab. */
+export function BrandSettings() {
+  return (
+    <>
+      <BrandDefaultsSection />
+      <PrintSettingsSection />
+    </>
+  );
+}
+
+const BrandForm = z.object({
+  ...BrandUpdate.shape,
+  ...BrandDefaultSender.shape,
+  ...BrandDefaultItemCategory.shape,
+});
+
+type BrandFormValues = { name: string; sender_id: string | null; item_category_id: string | null };
+
+function BrandDefaultsSection() {
+  const { data: brand } = useSuspenseQuery(brandQueryOptions());
+  const { data: company } = useSuspenseQuery(companyQueryOptions());
+  const { data: senders } = useSuspenseQuery(sendersQueryOptions());
+  const { data: itemCategories } = useSuspenseQuery(itemCategoriesQueryOptions());
+  const updateBrand = useUpdateBrand();
+  const updateSender = useUpdateBrandSender();
+  const updateItemCategory = useUpdateBrandItemCategory();
+
+  const form = useSchemaForm(BrandForm, {
+    name: "brand",
+    initialValues: {
+      // A brand never saved is most often named like the shop's company.
+      name: brand.name || company.name,
+      sender_id: brand.defaultSenderId,
+      item_category_id: brand.defaultItemCategoryId,
+    } satisfies BrandFormValues as BrandFormValues,
+  });
+
+  // Three calls, each only when its value changed.
+  const { onSubmit, error } = useFormSubmit(
+    form,
+    async (values) => {
+      let saved: Brand = brand;
+      if (values.name !== brand.name) saved = await updateBrand.mutateAsync({ name: values.name });
+      if (values.sender_id !== brand.defaultSenderId) {
+        saved = await updateSender.mutateAsync({ sender_id: values.sender_id });
+      }
+      if (values.item_category_id !== brand.defaultItemCategoryId) {
+        saved = await updateItemCategory.mutateAsync({ item_category_id: values.item_category_id });
+      }
+      return saved;
+    },
+    { success: "ブランド設定を保存しました。" },
+  );
+
+  const senderOptions = senders.items.map((sender) => ({ value: sender.id, label: sender.name }));
+  const itemCategoryOptions = itemCategories.items.map((category) => ({
+    value: category.id,
+    label: category.name,
+  }));
+
+  return (
+    <SettingsSection
+      title="ブランド設定"
+      description="ブランド名と、送り状を作成するときに最初から選ばれる発送元・備考欄を設定します。"
+      onSubmit={onSubmit}
+      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+    >
+      <Stack gap="md" maw={760}>
+        <FormAlert error={error} />
+        <TextInput
+          label="ブランド名"
+          placeholder="例: 送る商店"
+          withAsterisk
+          {...form.getInputProps("name")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Select
+            label="デフォルトの発送元"
+            placeholder={senderOptions.length ? "未設定" : "発送元が登録されていません"}
+            data={senderOptions}
+            clearable
+            disabled={senderOptions.length === 0}
+            description={
+              senderOptions.length ? (
+                "送り状のご依頼主として最初に選ばれます。"
+              ) : (
+                <>
+                  先に
+                  <Anchor component={Link} to="/settings/senders" size="xs">
+                    発送元管理
+                  </Anchor>
+                  で登録してください。
+                </>
+              )
+            }
+            {...form.getInputProps("sender_id")}
+          />
+          <Select
+            label="デフォルトの備考欄"
+            placeholder={itemCategoryOptions.length ? "未設定" : "備考欄設定が登録されていません"}
+            data={itemCategoryOptions}
+            clearable
+            disabled={itemCategoryOptions.length === 0}
+            description={
+              itemCategoryOptions.length ? (
+                "送り状の品名・荷扱いとして最初に選ばれます。"
+              ) : (
+                <>
+                  先に
+                  <Anchor component={Link} to="/settings/item_categories" size="xs">
+                    備考欄設定
+                  </Anchor>
+                  で登録してください。
+                </>
+              )
+            }
+            {...form.getInputProps("item_category_id")}
+          />
+        </SimpleGrid>
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+type PrintFormValues = Record<
+  Carrier,
+  { paper: PaperValue; layout: LayoutValue; offset_x_mm: number | string; offset_y_mm: number | string }
+>;
+
+function printFormValues(brand: Brand): PrintFormValues {
+  return Object.fromEntries(
+    carriers.map((carrier) => {
+      const setting = brand.printSettings[printSettingsKey[carrier]];
+      return [
+        carrier,
+        {
+          paper: setting.paper,
+          layout: setting.layout,
+          offset_x_mm: setting.offsetXMm,
+          offset_y_mm: setting.offsetYMm,
+        },
+      ];
+    }),
+  ) as PrintFormValues;
+}
+
+/** The shared schema's rules: label paper is 1面 only, A5 has no 4面. */
+function layoutAllowed(paper: PaperValue, layout: LayoutValue): boolean {
+  if (paper === "label_100x150") return layout === "1up";
+  if (paper === "a5") return layout !== "4up";
+  return true;
+}
+
+function PrintSettingsSection() {
+  const { data: brand } = useSuspenseQuery(brandQueryOptions());
+  const update = useUpdateBrandPrintSettings();
+  const form = useSchemaForm(BrandPrintSettings, { name: "print", initialValues: printFormValues(brand) });
+  const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
+    success: "印刷設定を保存しました。",
+    onSuccess: (saved) => form.resetDirty(printFormValues(saved)),
+  });
+
+  return (
+    <SettingsSection
+      title="印刷設定"
+      description="配送会社ごとに、送り状を印刷する用紙・面付けと、印字位置の補正を設定します。"
+      onSubmit={onSubmit}
+      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+    >
+      <Stack gap="md">
+        <FormAlert error={error} />
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" verticalSpacing="md">
+          {carriers.map((carrier) => (
+            <CarrierPrintCard key={carrier} carrier={carrier} form={form} />
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          補正は0.5mm単位・±20mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。
+        </Text>
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+function CarrierPrintCard({
+  carrier,
+  form,
+}: {
+  carrier: Carrier;
+  form: SchemaForm<PrintFormValues, z.output<typeof BrandPrintSettings>>;
+}) {
+  const values = form.getValues()[carrier];
+  const label = carrierLabels[carrier];
+  const layoutError = form.errors[`${carrier}.layout`];
+  const paperProps = form.getInputProps(`${carrier}.paper`);
+
+  return (
+    <Paper withBorder p="md" className={classes.carrier} role="group" aria-label={`${label}の印刷設定`}>
+      <Stack gap="md">
+        <div className={classes.carrierHeader}>
+          <ThemeIcon variant="light" size={32} radius="md">
+            <IconTruckDelivery size={18} stroke={1.7} />
+          </ThemeIcon>
+          <Text fw={700}>{label}</Text>
+        </div>
+        <Select
+          label="用紙"
+          leftSection={<IconPrinter size={16} stroke={1.6} />}
+          data={paperValues.map((paper) => ({ value: paper, label: paperLabels[paper] }))}
+          allowDeselect={false}
+          {...paperProps}
+          onChange={(value) => {
+            const paper = (value ?? "a4") as PaperValue;
+            form.setFieldValue(`${carrier}.paper`, paper);
+            // Keep the pair valid instead of reporting an error the merchant did not cause.
+            if (!layoutAllowed(paper, values.layout)) {
+              form.setFieldValue(`${carrier}.layout`, paper === "label_100x150" ? "1up" : "2up");
+            }
+          }}
+        />
+        <Input.Wrapper label="面付け" error={layoutError} description="1枚の用紙に印刷する送り状の数">
+          <SegmentedControl
+            fullWidth
+            aria-label={`${label}の面付け`}
+            value={values.layout}
+            onChange={(value) => form.setFieldValue(`${carrier}.layout`, value as LayoutValue)}
+            data={layoutValues.map((layout) => ({
+              value: layout,
+              label: layoutLabels[layout],
+              disabled: !layoutAllowed(values.paper, layout),
+            }))}
+          />
+        </Input.Wrapper>
+        <SimpleGrid cols={2} spacing="sm">
+          <NumberInput
+            label="横方向の補正"
+            suffix=" mm"
+            step={0.5}
+            min={-20}
+            max={20}
+            decimalScale={1}
+            {...form.getInputProps(`${carrier}.offset_x_mm`)}
+          />
+          <NumberInput
+            label="縦方向の補正"
+            suffix=" mm"
+            step={0.5}
+            min={-20}
+            max={20}
+            decimalScale={1}
+            {...form.getInputProps(`${carrier}.offset_y_mm`)}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { type FormEventHandler, type ReactNode, useId } from "react";
+import classes from "./SettingsSection.module.css";
+
+export interface SettingsSectionProps {
+  title: string;
+  description?: ReactNode;
+  /** Shown at the right of the title, e.g. an 「追加」 button. */
+  actions?: ReactNode;
+  /** The bar under the body, e.g. the save button. */
+  footer?: ReactNode;
+  /** Makes the body and the footer one form. */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** No padding around the body: for tables and lists that run to the edges. */
+  flush?: boolean;
+  children: ReactNode;
+}
+
+/** One card of a settings page: a titled header, the body and an optional footer bar. */
+export function SettingsSection({
+  title,
+  description,
+  actions,
+  footer,
+  onSubmit,
+  flush,
+  children,
+}: SettingsSectionProps) {
+  const titleId = useId();
+  const body = (
+    <>
+      <Box className={flush ? undefined : classes.body}>{children}</Box>
+      {footer && (
+        <Group justify="flex-end" gap="sm" className={classes.footer}>
+          {footer}
+        </Group>
+      )}
+    </>
+  );
+  return (
+    <Paper withBorder component="section" aria-labelledby={titleId} className={classes.section}>
+      <Group justify="space-between" align="flex-start" gap="md" className={classes.header}>
+        <Stack gap={4} className={classes.heading}>
+          <Title order={2} fz="md" id={titleId}>
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {actions}
+      </Group>
+      {onSubmit ? (
+        <form noValidate onSubmit={onSubmit}>
+          {body}
+        </form>
+      ) : (
+        body
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,146 @@
+import { Radio, Stack, Text, TextInput } from "@mantine/core";
+import { type Role, roleLabels, roles, UserInvite, UserUpdate } from "@okuru/core/shared/user";
+import type { User } from "../../lib/api";
+import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useCreateUser, useUpdateUser } from "../../queries/users";
+import { FormAlert } from "../forms/FormAlert";
+import { FormModal } from "../forms/FormModal";
+import { ModalActions } from "../forms/ModalActions";
+
+export const roleDescriptions: Record<Role, string> = {
+  admin: "ユーザーの招待・権限の変更・削除を含む、すべての操作ができます。",
+  member: "注文の取り込みや送り状の発行など、ユーザー管理以外の操作ができます。",
+};
+
+function RoleField({ form, disabled }: { form: SchemaForm<{ role: Role }, unknown>; disabled?: boolean }) {
+  return (
+    <Radio.Group
+      label="権限"
+      withAsterisk
+      description={disabled ? "権限は管理者のみが変更できます。" : undefined}
+      {...form.getInputProps("role")}
+    >
+      <Stack gap="sm" mt="xs">
+        {roles.map((role) => (
+          <Radio
+            key={role}
+            value={role}
+            label={roleLabels[role]}
+            description={roleDescriptions[role]}
+            disabled={disabled}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+type InviteValues = { email: string; name: string; role: Role };
+
+export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title="ユーザーを招待" size="md">
+      <InviteUserForm onClose={onClose} />
+    </FormModal>
+  );
+}
+
+function InviteUserForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateUser();
+  const form = useSchemaForm(UserInvite, {
+    name: "invite",
+    initialValues: { email: "", name: "", role: "member" } as InviteValues,
+  });
+  const { onSubmit, error } = useFormSubmit(form, (values) => create.mutateAsync(values), {
+    success: (user) => `${user.email} に招待メールを送信しました。`,
+    codeFields: { "user.email_exists": "email" },
+    onSuccess: onClose,
+  });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          招待したユーザーには、ログイン用の仮パスワードがメールで届きます。
+        </Text>
+        <FormAlert error={error} />
+        <TextInput
+          label="メールアドレス"
+          placeholder="例: tanaka@example.jp"
+          type="email"
+          autoComplete="off"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps("email")}
+        />
+        <TextInput
+          label="氏名"
+          placeholder="例: 田中 花子"
+          autoComplete="off"
+          {...form.getInputProps("name")}
+        />
+        <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} />
+        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="招待する" />
+      </Stack>
+    </form>
+  );
+}
+
+export function EditUserModal({
+  opened,
+  user,
+  canChangeRole,
+  onClose,
+}: {
+  opened: boolean;
+  /** Kept while the dialog closes (useRetained). */
+  user: User | null;
+  canChangeRole: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title="ユーザーを編集" size="md">
+      {user && <EditUserForm key={user.id} user={user} canChangeRole={canChangeRole} onClose={onClose} />}
+    </FormModal>
+  );
+}
+
+function EditUserForm({
+  user,
+  canChangeRole,
+  onClose,
+}: {
+  user: User;
+  canChangeRole: boolean;
+  onClose: () => void;
+}) {
+  const update = useUpdateUser();
+  const form = useSchemaForm(UserUpdate, {
+    name: "user",
+    initialValues: { name: user.name, role: user.role } as { name: string; role: Role },
+  });
+  const { onSubmit, error } = useFormSubmit(
+    form,
+    (values) => update.mutateAsync({ id: user.id, body: values }),
+    {
+      success: "ユーザー情報を保存しました。",
+      onSuccess: onClose,
+    },
+  );
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        <FormAlert error={error} />
+        <TextInput label="メールアドレス" value={user.email} readOnly variant="filled" />
+        <TextInput
+          label="氏名"
+          placeholder="例: 田中 花子"
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps("name")}
+        />
+        <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} disabled={!canChangeRole} />
+        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="保存する" />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
+import { IconLock, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useRetained } from "../../hooks/use-retained";
+import type { User } from "../../lib/api";
+import { meQueryOptions, useDeleteUser, usersQueryOptions } from "../../queries/users";
+import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
+import { type DataColumn, DataTable } from "../DataTable/DataTable";
+import { SettingsSection } from "../SettingsSection/SettingsSection";
+import { RoleBadge } from "./RoleBadge";
+import { EditUserModal, InviteUserModal } from "./UserFormModals";
+
+const displayName = (user: User) => user.name || user.email;
+
+/**
+ * ユーザー管理. Administrators invite, edit and delete; members see the list and
+ * may change only their own name (the API enforces the same).
+ */
+export function UsersSettings() {
+  const { data: users } = useSuspenseQuery(usersQueryOptions());
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const isAdmin = me.role === "admin";
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const editingShown = useRetained(editing);
+  const deletingShown = useRetained(deleting);
+  const remove = useDeleteUser();
+
+  const columns: DataColumn<User>[] = [
+    {
+      key: "name",
+      header: "氏名",
+      render: (user) => (
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" fw={600} c={user.name ? undefined : "dimmed"}>
+            {user.name || "氏名未設定"}
+          </Text>
+          {user.id === me.id && (
+            <Badge size="xs" variant="outline" color="gray" radius="sm">
+              あなた
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: "email", header: "メールアドレス", render: (user) => <Text size="sm">{user.email}</Text> },
+    { key: "role", header: "権限", width: 120, render: (user) => <RoleBadge role={user.role} /> },
+    {
+      key: "createdAt",
+      header: "登録日",
+      width: 120,
+      render: (user) => <Text size="sm">{dayjs(user.createdAt).format("YYYY/MM/DD")}</Text>,
+    },
+  ];
+
+  function actions(user: User) {
+    const self = user.id === me.id;
+    if (!isAdmin && !self) return null;
+    return (
+      <>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconPencil size={14} stroke={1.8} />}
+          aria-label={`${displayName(user)}を編集`}
+          onClick={() => setEditing(user)}
+        >
+          編集
+        </Button>
+        {isAdmin && (
+          <Tooltip label="自分自身は削除できません" disabled={!self} withArrow>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} stroke={1.8} />}
+              aria-label={`${displayName(user)}を削除`}
+              disabled={self}
+              // A disabled subtle button keeps the row's look instead of turning into a grey block.
+              style={self ? { backgroundColor: "transparent" } : undefined}
+              onClick={() => setDeleting(user)}
+            >
+              削除
+            </Button>
+          </Tooltip>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {!isAdmin && (
+        <Alert role="note" variant="light" color="gray" icon={<IconLock size={18} stroke={1.7} />}>
+          ユーザーの招待・権限の変更・削除は管理者のみが行えます。ご自身の氏名は「編集」から変更できます。
+        </Alert>
+      )}
+      <SettingsSection
+        title="ユーザー一覧"
+        description={`Okuruを利用するメンバーです（${users.items.length}人）。管理者はメンバーの招待と権限の管理ができます。`}
+        actions={
+          isAdmin && (
+            <Button leftSection={<IconUserPlus size={18} stroke={1.7} />} onClick={() => setInviting(true)}>
+              ユーザーを招待
+            </Button>
+          )
+        }
+        flush
+      >
+        <DataTable
+          label="ユーザー一覧"
+          rows={users.items}
+          rowKey={(user) => user.id}
+          columns={columns}
+          actions={actions}
+        />
+      </SettingsSection>
+
+      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
+      <EditUserModal
+        opened={editing !== null}
+        user={editingShown}
+        canChangeRole={isAdmin}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="ユーザーを削除"
+        successMessage="ユーザーを削除しました。"
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting.id);
+        }}
+      >
+        「{deletingShown ? displayName(deletingShown) : ""}
+        」を削除します。削除したユーザーはOkuruにログインできなくなります。この操作は取り消せません。
+      </ConfirmDeleteModal>
+    </>
+  );
+}
