@@ -3,36 +3,20 @@
  * served by @hono/node-server, real Cognito ID tokens. Prints one JSON object.
  *   npx tsx bench/api.ts [requests=300] [concurrency=8]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { provision } from "../functions/src/dev/provision";
-import { freePort, startStandIns } from "../functions/src/dev/stand-ins";
+import { freePort } from "../functions/src/dev/stand-ins";
+import { startThrowawayStack } from "../functions/src/dev/throwaway-stack";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 process.env.POWERTOOLS_LOG_LEVEL = "SILENT";
 const total = Number(process.argv[2] ?? 300);
 const concurrency = Number(process.argv[3] ?? 8);
 
-const dataDir = mkdtempSync(join(tmpdir(), "okuru-bench-"));
-const ports = {
-  dynamodb: await freePort(),
-  cognito: await freePort(),
-  sqs: await freePort(),
-  s3: await freePort(),
-};
-const standIns = await startStandIns({ dataDir, persist: false, ports });
+const { standIns, resources, stop } = await startThrowawayStack("bench");
 try {
-  const resources = await provision(standIns.endpoints, {
-    tableName: "bench",
-    bucketName: "bench-files",
-    poolName: "bench",
-    keyFile: join(dataDir, "master.key"),
-  });
   Object.assign(process.env, resources.env);
   const { ensureTable } = await import("@okuru/core/db/client");
   await ensureTable();
@@ -113,6 +97,5 @@ try {
     ),
   );
 } finally {
-  await standIns.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -43,6 +43,13 @@ export async function cognitoUser(options: { email?: string; emailVerified?: boo
       ],
     }),
   );
+  const tokens = await setPasswordAndSignIn(email);
+  const subject = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? created.User!.Username!;
+  return { email, password, subject, ...tokens };
+}
+
+async function setPasswordAndSignIn(email: string) {
+  const { cognito } = coreConfig();
   await client().send(
     new AdminSetUserPasswordCommand({
       UserPoolId: cognito.userPoolId,
@@ -58,11 +65,7 @@ export async function cognitoUser(options: { email?: string; emailVerified?: boo
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  const subject = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? created.User!.Username!;
   return {
-    email,
-    password,
-    subject,
     idToken: auth.AuthenticationResult!.IdToken!,
     accessToken: auth.AuthenticationResult!.AccessToken!,
   };
@@ -102,21 +105,5 @@ export function temporaryPasswordFor(email: string): string | undefined {
 
 /** Sets a known password for an existing (e.g. invited) user and signs in as them. */
 export async function signInAs(email: string) {
-  const { cognito } = coreConfig();
-  await client().send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: cognito.userPoolId,
-      Username: email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-  const auth = await client().send(
-    new InitiateAuthCommand({
-      ClientId: cognito.clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return auth.AuthenticationResult!.IdToken!;
+  return (await setPasswordAndSignIn(email)).idToken;
 }

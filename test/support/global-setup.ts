@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { provision } from "../../functions/src/dev/provision";
-import { freePort, startStandIns } from "../../functions/src/dev/stand-ins";
+import { startThrowawayStack } from "../../functions/src/dev/throwaway-stack";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -30,28 +28,12 @@ export default async function setup(project: TestProject) {
       join(root, "web/scripts/generate-routes.ts"),
     ]);
   }
-  const dataDir = mkdtempSync(join(tmpdir(), "okuru-test-"));
-  const ports = {
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    sqs: await freePort(),
-    s3: await freePort(),
-  };
-  const standIns = await startStandIns({ dataDir, persist: false, ports });
-  const resources = await provision(standIns.endpoints, {
-    tableName: "okuru-test",
-    bucketName: "okuru-test-files",
-    poolName: "okuru-test",
-    keyFile: join(dataDir, "keys", "master.key"),
-  });
+  const { standIns, resources, stop } = await startThrowawayStack("test");
   const env = { ...resources.env, POWERTOOLS_LOG_LEVEL: "SILENT" };
   Object.assign(process.env, env);
   const { ensureTable } = await import("@okuru/core/db/client");
   await ensureTable();
   project.provide("env", env);
   project.provide("cognitoDataDir", standIns.cognitoDataDir);
-  return async () => {
-    await standIns.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
 import { setupStatuses } from "../shared/setup-status";
 
@@ -31,14 +32,7 @@ export const CompanyEntity = new Entity(
         properties: { apiIntegration: { type: "boolean", default: false } },
         default: () => ({ apiIntegration: false }),
       },
-      createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
-      updatedAt: {
-        type: "string",
-        watch: "*",
-        required: true,
-        default: () => new Date().toISOString(),
-        set: () => new Date().toISOString(),
-      },
+      ...timestamps,
     },
     indexes: {
       byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: [] } },

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
 
 /**
@@ -17,7 +18,7 @@ export const IdentityEntity = new Entity(
       subject: { type: "string", required: true, readOnly: true },
       tenantId: { type: "string", required: true, readOnly: true },
       userId: { type: "string", required: true, readOnly: true },
-      createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
+      createdAt: timestamps.createdAt,
     },
     indexes: {
       bySubject: { pk: { field: "pk", composite: ["subject"] }, sk: { field: "sk", composite: [] } },

@@ -1,5 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { roles } from "../shared/user";
 
 /**
  * Access patterns
@@ -17,15 +19,8 @@ export const UserEntity = new Entity(
       subject: { type: "string", required: true },
       email: { type: "string", required: true },
       name: { type: "string", required: true, default: "" },
-      role: { type: ["admin", "member"] as const, required: true, default: "member" },
-      createdAt: { type: "string", readOnly: true, required: true, default: () => new Date().toISOString() },
-      updatedAt: {
-        type: "string",
-        watch: "*",
-        required: true,
-        default: () => new Date().toISOString(),
-        set: () => new Date().toISOString(),
-      },
+      role: { type: roles, required: true, default: "member" },
+      ...timestamps,
     },
     indexes: {
       byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: ["userId"] } },
