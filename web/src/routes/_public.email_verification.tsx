@@ -1,14 +1,15 @@
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
-import { hasLength, isEmail, useForm } from "@mantine/form";
+import { Anchor, Button, Divider, Group, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useRouter } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { z } from "zod";
-import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
+import { AuthActionError, AuthCardHeader, AuthEmail } from "../components/AuthCard/AuthCard";
+import { CodeInput, codeRule, EmailInput, emailRule } from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
 import { useLogout } from "../hooks/use-logout";
 import type { Auth } from "../lib/auth";
-import { authErrorMessage } from "../lib/auth-errors";
 import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
 import { takePendingSignIn } from "../lib/pending-sign-in";
@@ -18,12 +19,24 @@ export const Route = createFileRoute("/_public/email_verification")({
   component: EmailVerificationPage,
 });
 
-const codeRule = hasLength({ min: 6, max: 6 }, "6桁の確認コードを入力してください。");
-const codeInputStyles = { input: { letterSpacing: "0.35em", fontWeight: 600 } } as const;
-
 function EmailVerificationPage() {
   const { user } = Route.useRouteContext();
   return user ? <VerifySignedInEmail email={user.email} /> : <ConfirmSignUp />;
+}
+
+/** The header both variants share, and where a local run reads the mailed code. */
+function EmailVerificationHeader({ description }: { description: ReactNode }) {
+  return (
+    <>
+      <AuthCardHeader
+        icon={<IconMailCheck size={24} stroke={1.7} />}
+        title="メールアドレスの確認"
+        description={description}
+      />
+
+      <LocalMailHint />
+    </>
+  );
 }
 
 /** Signs in with the password remembered from the sign-up; false when that is not possible. */
@@ -50,7 +63,7 @@ function ConfirmSignUp() {
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email, code: "" },
-    validate: { email: isEmail("メールアドレスの形式が正しくありません。"), code: codeRule },
+    validate: { email: emailRule, code: codeRule },
   });
 
   const confirm = useMutation({
@@ -73,15 +86,11 @@ function ConfirmSignUp() {
 
   return (
     <Stack gap="lg">
-      <AuthCardHeader
-        icon={<IconMailCheck size={24} stroke={1.7} />}
-        title="メールアドレスの確認"
+      <EmailVerificationHeader
         description={
           email ? (
             <>
-              <Text span size="sm" fw={600} c="dark">
-                {email}
-              </Text>{" "}
+              <AuthEmail email={email} />{" "}
               宛に6桁の確認コードをお送りしました。メールに記載のコードを入力してください。
             </>
           ) : (
@@ -90,10 +99,8 @@ function ConfirmSignUp() {
         }
       />
 
-      <LocalMailHint />
-
-      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "confirmSignUp")}</AuthError>}
-      {resend.error && <AuthError>{authErrorMessage(resend.error, "resendCode")}</AuthError>}
+      <AuthActionError error={confirm.error} action="confirmSignUp" />
+      <AuthActionError error={resend.error} action="resendCode" />
 
       <form
         noValidate
@@ -102,27 +109,8 @@ function ConfirmSignUp() {
         )}
       >
         <Stack gap="md">
-          <TextInput
-            label="メールアドレス"
-            type="email"
-            autoComplete="username"
-            size="md"
-            withAsterisk
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
-          <TextInput
-            label="確認コード"
-            placeholder="123456"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            size="md"
-            withAsterisk
-            styles={codeInputStyles}
-            key={form.key("code")}
-            {...form.getInputProps("code")}
-          />
+          <EmailInput placeholder={undefined} key={form.key("email")} {...form.getInputProps("email")} />
+          <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
           <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
             確認する
           </Button>
@@ -184,23 +172,17 @@ function VerifySignedInEmail({ email }: { email: string }) {
 
   return (
     <Stack gap="lg">
-      <AuthCardHeader
-        icon={<IconMailCheck size={24} stroke={1.7} />}
-        title="メールアドレスの確認"
+      <EmailVerificationHeader
         description={
           <>
-            <Text span size="sm" fw={600} c="dark">
-              {email}
-            </Text>{" "}
+            <AuthEmail email={email} />{" "}
             の確認が完了していません。確認コードを送信し、届いた6桁のコードを入力してください。
           </>
         }
       />
 
-      <LocalMailHint />
-
-      {send.error && <AuthError>{authErrorMessage(send.error, "resendCode")}</AuthError>}
-      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "confirmSignUp")}</AuthError>}
+      <AuthActionError error={send.error} action="resendCode" />
+      <AuthActionError error={confirm.error} action="confirmSignUp" />
 
       <Button variant="light" size="md" onClick={() => send.mutate()} loading={send.isPending}>
         確認コードを送信
@@ -208,18 +190,7 @@ function VerifySignedInEmail({ email }: { email: string }) {
 
       <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.code.trim()))}>
         <Stack gap="md">
-          <TextInput
-            label="確認コード"
-            placeholder="123456"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            size="md"
-            withAsterisk
-            styles={codeInputStyles}
-            key={form.key("code")}
-            {...form.getInputProps("code")}
-          />
+          <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
           <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
             確認する
           </Button>

@@ -1,19 +1,25 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { isEmail, isNotEmpty, matchesField, useForm } from "@mantine/form";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { isNotEmpty, matchesField, useForm } from "@mantine/form";
 import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useLocation, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
-import { AuthCardHeader, AuthError, AuthNotice } from "../components/AuthCard/AuthCard";
-import { PasswordRequirements } from "../components/PasswordRequirements/PasswordRequirements";
+import {
+  AuthActionError,
+  AuthCardHeader,
+  AuthEmail,
+  AuthError,
+  AuthNotice,
+} from "../components/AuthCard/AuthCard";
+import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
 import { UnsupportedSignInStepError } from "../lib/auth";
 import { authErrorMessage, isSignInSessionLost, isUserNotConfirmed } from "../lib/auth-errors";
 import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
 import { hasShopifyReturnQuery } from "../lib/redirects";
-import { passwordHint, passwordMismatch, passwordProblem } from "../lib/validation";
+import { passwordMismatch, passwordProblem } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/login")({
   // Only the email is read here; other parameters (the shop-authorisation return) stay in the URL for the guard.
@@ -77,7 +83,7 @@ function SignInStep({
     mode: "uncontrolled",
     initialValues: { email: initialEmail, password: "" },
     validate: {
-      email: isEmail("メールアドレスの形式が正しくありません。"),
+      email: emailRule,
       password: isNotEmpty("パスワードを入力してください。"),
     },
   });
@@ -125,16 +131,7 @@ function SignInStep({
         )}
       >
         <Stack gap="md">
-          <TextInput
-            label="メールアドレス"
-            placeholder="example@okuru.jp"
-            type="email"
-            autoComplete="username"
-            size="md"
-            withAsterisk
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
+          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
           <Stack gap={6}>
             <PasswordInput
               label="パスワード"
@@ -173,7 +170,6 @@ function SignInStep({
 function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: string | null) => void }) {
   const { auth } = Route.useRouteContext();
   const router = useRouter();
-  const [password, setPassword] = useState("");
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { password: "", passwordConfirmation: "" },
@@ -182,7 +178,6 @@ function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: st
       passwordConfirmation: matchesField("password", passwordMismatch),
     },
   });
-  form.watch("password", ({ value }) => setPassword(value));
 
   const confirm = useMutation({
     mutationFn: async (newPassword: string) => {
@@ -205,38 +200,17 @@ function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: st
         title="新しいパスワードを設定"
         description={
           <>
-            <Text span size="sm" fw={600} c="dark">
-              {email}
-            </Text>{" "}
+            <AuthEmail email={email} />{" "}
             の初回ログインです。仮パスワードに代わる、新しいパスワードを設定してください。
           </>
         }
       />
 
-      {confirm.error && <AuthError>{authErrorMessage(confirm.error, "newPassword")}</AuthError>}
+      <AuthActionError error={confirm.error} action="newPassword" />
 
       <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.password))}>
         <Stack gap="md">
-          <Stack gap={8}>
-            <PasswordInput
-              label="新しいパスワード"
-              description={passwordHint}
-              autoComplete="new-password"
-              size="md"
-              withAsterisk
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordRequirements value={password} />
-          </Stack>
-          <PasswordInput
-            label="新しいパスワード（確認）"
-            autoComplete="new-password"
-            size="md"
-            withAsterisk
-            key={form.key("passwordConfirmation")}
-            {...form.getInputProps("passwordConfirmation")}
-          />
+          <NewPasswordFields form={form} label="新しいパスワード" />
           <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
             パスワードを設定してログイン
           </Button>

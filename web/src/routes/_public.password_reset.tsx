@@ -1,16 +1,21 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { hasLength, isEmail, matchesField, useForm } from "@mantine/form";
+import { Anchor, Button, Divider, Group, Stack } from "@mantine/core";
+import { matchesField, useForm } from "@mantine/form";
 import { IconLockOpen } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
-import { AuthCardHeader, AuthError, AuthNotice } from "../components/AuthCard/AuthCard";
+import { AuthActionError, AuthCardHeader, AuthEmail, AuthNotice } from "../components/AuthCard/AuthCard";
+import {
+  CodeInput,
+  codeRule,
+  EmailInput,
+  emailRule,
+  NewPasswordFields,
+} from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
-import { PasswordRequirements } from "../components/PasswordRequirements/PasswordRequirements";
-import { authErrorMessage } from "../lib/auth-errors";
 import { notify } from "../lib/notify";
-import { passwordHint, passwordMismatch, passwordProblem } from "../lib/validation";
+import { passwordMismatch, passwordProblem } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/password_reset")({
   validateSearch: z.object({
@@ -40,9 +45,7 @@ function PasswordResetPage() {
         description={
           sentTo ? (
             <>
-              <Text span size="sm" fw={600} c="dark">
-                {sentTo}
-              </Text>{" "}
+              <AuthEmail email={sentTo} />{" "}
               宛に確認コードをお送りしました。メールに記載の6桁のコードと、新しいパスワードを入力してください。
             </>
           ) : (
@@ -78,7 +81,7 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: initialEmail },
-    validate: { email: isEmail("メールアドレスの形式が正しくありません。") },
+    validate: { email: emailRule },
   });
   const request = useMutation({
     mutationFn: (email: string) => auth.resetPassword(email),
@@ -91,17 +94,8 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
   return (
     <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}>
       <Stack gap="md">
-        {request.error && <AuthError>{authErrorMessage(request.error, "resetPassword")}</AuthError>}
-        <TextInput
-          label="メールアドレス"
-          placeholder="example@okuru.jp"
-          type="email"
-          autoComplete="username"
-          size="md"
-          withAsterisk
-          key={form.key("email")}
-          {...form.getInputProps("email")}
-        />
+        <AuthActionError error={request.error} action="resetPassword" />
+        <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
         <Button type="submit" size="md" fullWidth loading={request.isPending}>
           確認コードを送信
         </Button>
@@ -113,17 +107,15 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
 function ConfirmStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   const { auth } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  const [password, setPassword] = useState("");
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { code: "", password: "", passwordConfirmation: "" },
     validate: {
-      code: hasLength({ min: 6, max: 6 }, "6桁の確認コードを入力してください。"),
+      code: codeRule,
       password: passwordProblem,
       passwordConfirmation: matchesField("password", passwordMismatch),
     },
   });
-  form.watch("password", ({ value }) => setPassword(value));
 
   const confirm = useMutation({
     mutationFn: (values: { code: string; password: string }) =>
@@ -150,40 +142,10 @@ function ConfirmStep({ email, onChangeEmail }: { email: string; onChangeEmail: (
       )}
     >
       <Stack gap="md">
-        {confirm.error && <AuthError>{authErrorMessage(confirm.error, "confirmResetPassword")}</AuthError>}
-        {resend.error && <AuthError>{authErrorMessage(resend.error, "resetPassword")}</AuthError>}
-        <TextInput
-          label="確認コード"
-          placeholder="123456"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          size="md"
-          withAsterisk
-          styles={{ input: { letterSpacing: "0.35em", fontWeight: 600 } }}
-          key={form.key("code")}
-          {...form.getInputProps("code")}
-        />
-        <Stack gap={8}>
-          <PasswordInput
-            label="新しいパスワード"
-            description={passwordHint}
-            autoComplete="new-password"
-            size="md"
-            withAsterisk
-            key={form.key("password")}
-            {...form.getInputProps("password")}
-          />
-          <PasswordRequirements value={password} />
-        </Stack>
-        <PasswordInput
-          label="新しいパスワード（確認）"
-          autoComplete="new-password"
-          size="md"
-          withAsterisk
-          key={form.key("passwordConfirmation")}
-          {...form.getInputProps("passwordConfirmation")}
-        />
+        <AuthActionError error={confirm.error} action="confirmResetPassword" />
+        <AuthActionError error={resend.error} action="resetPassword" />
+        <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
+        <NewPasswordFields form={form} label="新しいパスワード" />
         <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
           パスワードを再設定
         </Button>

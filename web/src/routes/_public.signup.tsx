@@ -1,14 +1,13 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { isEmail, matchesField, useForm } from "@mantine/form";
+import { Anchor, Button, Divider, Stack, Text } from "@mantine/core";
+import { matchesField, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
-import { PasswordRequirements } from "../components/PasswordRequirements/PasswordRequirements";
+import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
 import { authErrorMessage } from "../lib/auth-errors";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
-import { passwordHint, passwordMismatch, passwordProblem } from "../lib/validation";
+import { passwordMismatch, passwordProblem } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/signup")({
   component: SignupPage,
@@ -23,17 +22,15 @@ interface SignupValues {
 function SignupPage() {
   const { auth } = Route.useRouteContext();
   const navigate = Route.useNavigate();
-  const [password, setPassword] = useState("");
   const form = useForm<SignupValues>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "", passwordConfirmation: "" },
     validate: {
-      email: isEmail("メールアドレスの形式が正しくありません。"),
+      email: emailRule,
       password: passwordProblem,
       passwordConfirmation: matchesField("password", passwordMismatch),
     },
   });
-  form.watch("password", ({ value }) => setPassword(value));
 
   const signup = useMutation({
     mutationFn: ({ email, password }: SignupValues) => auth.signUp(email, password),
@@ -81,36 +78,8 @@ function SignupPage() {
         onSubmit={form.onSubmit((values) => signup.mutate({ ...values, email: values.email.trim() }))}
       >
         <Stack gap="md">
-          <TextInput
-            label="メールアドレス"
-            placeholder="example@okuru.jp"
-            type="email"
-            autoComplete="username"
-            size="md"
-            withAsterisk
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
-          <Stack gap={8}>
-            <PasswordInput
-              label="パスワード"
-              description={passwordHint}
-              autoComplete="new-password"
-              size="md"
-              withAsterisk
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordRequirements value={password} />
-          </Stack>
-          <PasswordInput
-            label="パスワード（確認）"
-            autoComplete="new-password"
-            size="md"
-            withAsterisk
-            key={form.key("passwordConfirmation")}
-            {...form.getInputProps("passwordConfirmation")}
-          />
+          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
+          <NewPasswordFields form={form} label="パスワード" />
           <Button type="submit" size="md" fullWidth loading={signup.isPending}>
             登録する
           </Button>

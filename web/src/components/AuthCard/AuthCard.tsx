@@ -1,6 +1,7 @@
 import { Alert, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { type AuthAction, authErrorMessage } from "../../lib/auth-errors";
 
 export interface AuthCardHeaderProps {
   title: string;
@@ -36,6 +37,20 @@ export function AuthError({ children }: { children: ReactNode }) {
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
       {children}
     </Alert>
+  );
+}
+
+/** The failure of one Cognito call, if any, in the words of `authErrorMessage`. */
+export function AuthActionError({ error, action }: { error: unknown; action: AuthAction }) {
+  return error ? <AuthError>{authErrorMessage(error, action)}</AuthError> : null;
+}
+
+/** The address a step is about, in bold inside the header's description. */
+export function AuthEmail({ email }: { email: string }) {
+  return (
+    <Text span size="sm" fw={600} c="dark">
+      {email}
+    </Text>
   );
 }
 

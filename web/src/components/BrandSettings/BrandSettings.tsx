@@ -5,6 +5,7 @@ import {
   Paper,
   SegmentedControl,
   Select,
+  type SelectProps,
   SimpleGrid,
   Stack,
   Text,
@@ -104,12 +105,6 @@ function BrandDefaultsSection() {
     { success: "ブランド設定を保存しました。" },
   );
 
-  const senderOptions = senders.items.map((sender) => ({ value: sender.id, label: sender.name }));
-  const itemCategoryOptions = itemCategories.items.map((category) => ({
-    value: category.id,
-    label: category.name,
-  }));
-
   return (
     <SettingsSection
       title="ブランド設定"
@@ -126,51 +121,63 @@ function BrandDefaultsSection() {
           {...form.getInputProps("name")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Select
+          <DefaultRecordSelect
             label="デフォルトの発送元"
-            placeholder={senderOptions.length ? "未設定" : "発送元が登録されていません"}
-            data={senderOptions}
-            clearable
-            disabled={senderOptions.length === 0}
-            description={
-              senderOptions.length ? (
-                "送り状のご依頼主として最初に選ばれます。"
-              ) : (
-                <>
-                  先に
-                  <Anchor component={Link} to="/settings/senders" size="xs">
-                    発送元管理
-                  </Anchor>
-                  で登録してください。
-                </>
-              )
-            }
+            records={senders.items}
+            noun="発送元"
+            hint="送り状のご依頼主として最初に選ばれます。"
+            listLink={{ to: "/settings/senders", label: "発送元管理" }}
             {...form.getInputProps("sender_id")}
           />
-          <Select
+          <DefaultRecordSelect
             label="デフォルトの備考欄"
-            placeholder={itemCategoryOptions.length ? "未設定" : "備考欄設定が登録されていません"}
-            data={itemCategoryOptions}
-            clearable
-            disabled={itemCategoryOptions.length === 0}
-            description={
-              itemCategoryOptions.length ? (
-                "送り状の品名・荷扱いとして最初に選ばれます。"
-              ) : (
-                <>
-                  先に
-                  <Anchor component={Link} to="/settings/item_categories" size="xs">
-                    備考欄設定
-                  </Anchor>
-                  で登録してください。
-                </>
-              )
-            }
+            records={itemCategories.items}
+            noun="備考欄設定"
+            hint="送り状の品名・荷扱いとして最初に選ばれます。"
+            listLink={{ to: "/settings/item_categories", label: "備考欄設定" }}
             {...form.getInputProps("item_category_id")}
           />
         </SimpleGrid>
       </Stack>
     </SettingsSection>
+  );
+}
+
+interface DefaultRecordSelectProps extends Omit<SelectProps, "data" | "placeholder" | "description"> {
+  label: string;
+  records: readonly { id: string; name: string }[];
+  /** What one record is called, e.g. 「発送元」. */
+  noun: string;
+  /** What the default does, shown once there is something to choose. */
+  hint: string;
+  /** The settings tab where the records are added, offered while there are none. */
+  listLink: { to: "/settings/senders" | "/settings/item_categories"; label: string };
+}
+
+/** A brand default chosen among the senders or item categories; disabled with a link while there are none. */
+function DefaultRecordSelect({ records, noun, hint, listLink, ...props }: DefaultRecordSelectProps) {
+  const options = records.map((record) => ({ value: record.id, label: record.name }));
+  return (
+    <Select
+      placeholder={options.length ? "未設定" : `${noun}が登録されていません`}
+      data={options}
+      clearable
+      disabled={options.length === 0}
+      description={
+        options.length ? (
+          hint
+        ) : (
+          <>
+            先に
+            <Anchor component={Link} to={listLink.to} size="xs">
+              {listLink.label}
+            </Anchor>
+            で登録してください。
+          </>
+        )
+      }
+      {...props}
+    />
   );
 }
 
@@ -234,6 +241,11 @@ function PrintSettingsSection() {
   );
 }
 
+const offsetFields = [
+  { field: "offset_x_mm", label: "横方向の補正" },
+  { field: "offset_y_mm", label: "縦方向の補正" },
+] as const;
+
 function CarrierPrintCard({
   carrier,
   form,
@@ -284,24 +296,18 @@ function CarrierPrintCard({
           />
         </Input.Wrapper>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput
-            label="横方向の補正"
-            suffix=" mm"
-            step={0.5}
-            min={-20}
-            max={20}
-            decimalScale={1}
-            {...form.getInputProps(`${carrier}.offset_x_mm`)}
-          />
-          <NumberInput
-            label="縦方向の補正"
-            suffix=" mm"
-            step={0.5}
-            min={-20}
-            max={20}
-            decimalScale={1}
-            {...form.getInputProps(`${carrier}.offset_y_mm`)}
-          />
+          {offsetFields.map(({ field, label }) => (
+            <NumberInput
+              key={field}
+              label={label}
+              suffix=" mm"
+              step={0.5}
+              min={-20}
+              max={20}
+              decimalScale={1}
+              {...form.getInputProps(`${carrier}.${field}`)}
+            />
+          ))}
         </SimpleGrid>
       </Stack>
     </Paper>
