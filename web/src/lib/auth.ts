@@ -135,10 +135,11 @@ export function createAmplifyAuth(config: Config): Auth {
       // RespondToAuthChallenge NEW_PASSWORD_REQUIRED; works with USER_PASSWORD_AUTH and SRP alike.
       const result = await confirmSignIn({ challengeResponse: newPassword });
       const outcome = signInOutcome(result.nextStep.signInStep);
-      if (outcome === "signedIn" && config.cognitoEndpoint && newPasswordFor) {
-        // cognito-local (the only custom endpoint) does not keep the refresh token that
-        // RespondToAuthChallenge hands out, so that session would end at its first refresh.
-        // A password sign-in gives one it keeps. Cognito needs none of this.
+      if (outcome === "signedIn" && newPasswordFor) {
+        // A fresh password sign-in right after the challenge: cognito-local does not keep
+        // the refresh token RespondToAuthChallenge hands out (the session would end at its
+        // first refresh). Cognito does not need it, but doing it everywhere costs one round
+        // trip and keeps the code free of "is local" branches.
         await signOut();
         await signIn({
           username: newPasswordFor,
