@@ -2,6 +2,7 @@ export * as Company from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
+import { AddressInfo, addressFromWire, addressToWire } from "../address";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
@@ -12,12 +13,7 @@ export const Info = z
     id: z.string(),
     name: z.string(),
     name_kana: z.string(),
-    postal_code: z.string(),
-    prefecture: z.string(),
-    city: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    phone: z.string(),
+    ...AddressInfo,
     contact_name: z.string(),
     contact_email: z.string(),
     setup_status: z.enum(setupStatuses),
@@ -34,12 +30,7 @@ export function serialize(item: CompanyItem): Info {
     id: item.tenantId,
     name: item.name,
     name_kana: item.nameKana ?? "",
-    postal_code: item.postalCode ?? "",
-    prefecture: item.prefecture ?? "",
-    city: item.city ?? "",
-    address1: item.address1 ?? "",
-    address2: item.address2 ?? "",
-    phone: item.phone ?? "",
+    ...addressToWire(item),
     contact_name: item.contactName ?? "",
     contact_email: item.contactEmail ?? "",
     setup_status: item.setupStatus,
@@ -65,12 +56,7 @@ export async function update(input: z.input<typeof CompanyUpdate>): Promise<Comp
     .set({
       name: value.name,
       nameKana: value.name_kana,
-      postalCode: value.postal_code,
-      prefecture: value.prefecture,
-      city: value.city,
-      address1: value.address1,
-      address2: value.address2,
-      phone: value.phone,
+      ...addressFromWire(value),
       contactName: value.contact_name,
       contactEmail: value.contact_email,
     })
@@ -80,18 +66,7 @@ export async function update(input: z.input<typeof CompanyUpdate>): Promise<Comp
 
 /** A company profile is complete when everything a label's sender block needs is there. */
 export function isProfileComplete(company: CompanyItem): boolean {
-  return CompanyUpdate.safeParse({
-    name: company.name,
-    name_kana: company.nameKana,
-    postal_code: company.postalCode,
-    prefecture: company.prefecture,
-    city: company.city,
-    address1: company.address1,
-    address2: company.address2,
-    phone: company.phone,
-    contact_name: company.contactName,
-    contact_email: company.contactEmail,
-  }).success;
+  return CompanyUpdate.safeParse(serialize(company)).success;
 }
 
 /**

@@ -2,6 +2,7 @@ export * as Sender from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
+import { AddressInfo, addressFromWire, addressToWire } from "../address";
 import { SettingsService } from "../db/service";
 import { NotFoundError, RuleError } from "../error";
 import { SenderInput } from "../shared/sender";
@@ -15,12 +16,7 @@ export const Info = z
     id: z.string(),
     name: z.string(),
     company_name: z.string(),
-    postal_code: z.string(),
-    prefecture: z.string(),
-    city: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    phone: z.string(),
+    ...AddressInfo,
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -32,12 +28,7 @@ export function serialize(item: SenderItem): Info {
     id: item.senderId,
     name: item.name,
     company_name: item.companyName ?? "",
-    postal_code: item.postalCode,
-    prefecture: item.prefecture,
-    city: item.city,
-    address1: item.address1,
-    address2: item.address2 ?? "",
-    phone: item.phone,
+    ...addressToWire(item),
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };
@@ -46,12 +37,7 @@ export function serialize(item: SenderItem): Info {
 const toAttributes = (value: SenderInput) => ({
   name: value.name,
   companyName: value.company_name,
-  postalCode: value.postal_code,
-  prefecture: value.prefecture,
-  city: value.city,
-  address1: value.address1,
-  address2: value.address2,
-  phone: value.phone,
+  ...addressFromWire(value),
 });
 
 const notFound = () => new NotFoundError("sender.not_found", "発送元が見つかりません。");
