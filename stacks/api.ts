@@ -1,4 +1,5 @@
 import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { publicRoutes } from "../functions/src/api/public-routes";
 import { Auth } from "./auth";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
@@ -35,11 +36,7 @@ export function Api({ stack }: StackContext) {
     // webhooks and the public API are server-to-server, so no browser needs cross-origin access.
     cors: false,
     routes: {
-      "GET /api/health": unauthenticated,
-      "GET /api/openapi.json": unauthenticated,
-      "POST /api/oauth_token": unauthenticated,
-      "ANY /api/webhooks/{proxy+}": unauthenticated,
-      "ANY /api/public/{proxy+}": unauthenticated,
+      ...Object.fromEntries(publicRoutes.map(({ method, path }) => [`${method} ${path}`, unauthenticated])),
       "ANY /api/{proxy+}": { function: handler },
     },
   });

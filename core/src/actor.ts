@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ForbiddenError, UnauthenticatedError } from "./error";
+import type { Role } from "./shared/user";
+
+export type { Role };
 
 /**
  * Who is acting. Every tenant-owned read or write takes the tenant from here,
@@ -9,8 +12,6 @@ import { ForbiddenError, UnauthenticatedError } from "./error";
  * - `user`: a member of a company, resolved from a verified token.
  * - `system`: queue consumers and cron, acting for one tenant.
  */
-export type Role = "admin" | "member";
-
 export type Actor =
   | { type: "public"; properties: Record<string, never> }
   | { type: "identity"; properties: { subject: string; email: string; emailVerified: boolean } }
@@ -52,7 +53,12 @@ export function useIdentity(): { subject: string; email: string; emailVerified: 
   throw new UnauthenticatedError("auth.no_identity");
 }
 
-/** Administrators manage users, carrier accounts and API credentials. */
+/**
+ * The one role rule: administrators manage the company — its profile, brand and
+ * print settings, senders, item categories, users, shops, carrier accounts and API
+ * credentials; members work with orders, labels, exports and tracking, and read the
+ * settings. System actors (queues, cron) act for the company.
+ */
 export function assertAdmin(): void {
   const actor = ActorContext.use();
   if (actor.type === "system") return;

@@ -18,6 +18,12 @@ export class VisibleError extends Error {
   }
 }
 
+export class InputError extends VisibleError {
+  constructor(code: string, message: string, fields?: Record<string, string>) {
+    super("input", code, message, fields);
+  }
+}
+
 export class NotFoundError extends VisibleError {
   constructor(code: string, message = "対象のデータが見つかりません。") {
     super("not_found", code, message);
@@ -47,3 +53,12 @@ export class RuleError extends VisibleError {
     super("rule", code, message);
   }
 }
+
+export { isConditionalFailure } from "./db/attributes";
+
+/** A conditional write lost a race (another request changed the same record first). */
+export const concurrentUpdate = () =>
+  new ConflictError(
+    "conflict.concurrent_update",
+    "他の操作と競合しました。画面を更新して再度お試しください。",
+  );

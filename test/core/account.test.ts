@@ -20,7 +20,7 @@ describe("Account.signup", () => {
     await asUser(account, async () => {
       const company = await Company.get();
       expect(company).toMatchObject({ name: "株式会社テスト", setupStatus: "basic_information" });
-      const users = await User.list();
+      const users = (await User.list()).items;
       expect(users).toHaveLength(1);
       expect(users[0]).toMatchObject({ userId: account.userId, email: account.email, role: "admin" });
     });
@@ -32,7 +32,7 @@ describe("Account.signup", () => {
     await expect(
       ActorContext.with({ type: "identity", properties: identity }, () => Account.signup()),
     ).rejects.toMatchObject({ code: "signup.exists" });
-    await asUser(account, async () => expect(await User.list()).toHaveLength(1));
+    await asUser(account, async () => expect((await User.list()).items).toHaveLength(1));
   });
 
   it("requires an identity: no public or system actor can sign up", async () => {
@@ -52,7 +52,7 @@ describe("tenant isolation in core", () => {
     await asUser(a, async () => {
       expect(await User.find(b.userId)).toBeUndefined();
       await expect(User.get(b.userId)).rejects.toMatchObject({ code: "user.not_found" });
-      expect((await User.list()).map((u) => u.userId)).toEqual([a.userId]);
+      expect((await User.list()).items.map((u) => u.userId)).toEqual([a.userId]);
       expect((await Company.get()).tenantId).toBe(a.tenantId);
     });
   });

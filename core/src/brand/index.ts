@@ -1,9 +1,10 @@
 export * as Brand from "./index";
 
 import { z } from "zod";
-import { useTenantID } from "../actor";
-import { SettingsService } from "../db/service";
-import { NotFoundError } from "../error";
+import { assertAdmin, useTenantID } from "../actor";
+import { Database } from "../db/service";
+import { ItemCategory } from "../item-category";
+import { Sender } from "../sender";
 import {
   BrandDefaultItemCategory,
   BrandDefaultSender,
@@ -13,6 +14,7 @@ import {
   carriers,
   defaultPrintSetting,
 } from "../shared/brand";
+import { isID } from "../util/id";
 import { BrandEntity, type BrandItem } from "./entity";
 
 export const Info = z
@@ -59,12 +61,14 @@ export async function get(): Promise<BrandItem | undefined> {
   return data ?? undefined;
 }
 
+/** Every brand change is an administrator's (the brand prints on every label). */
 async function upsert(
   values: Partial<Pick<BrandItem, "name" | "printSettings">> & {
     defaultSenderId?: string | null;
     defaultItemCategoryId?: string | null;
   },
 ): Promise<BrandItem> {
+  assertAdmin();
   const tenantId = useTenantID();
   const { defaultSenderId, defaultItemCategoryId, ...rest } = values;
   const update = BrandEntity.update({ tenantId }).set(rest);
@@ -87,10 +91,12 @@ export async function update(input: z.input<typeof BrandUpdate>) {
 
 /** The default sender must be one of the company's own senders, and still exist as it is set. */
 export async function setDefaultSender(input: z.input<typeof BrandDefaultSender>) {
+  assertAdmin();
   const { sender_id } = BrandDefaultSender.parse(input);
   if (!sender_id) return upsert({ defaultSenderId: null });
+  if (!isID("sender", sender_id)) throw Sender.notFound();
   const tenantId = useTenantID();
-  const result = await SettingsService.transaction
+  const result = await Database.transaction
     .write(({ sender, brand }) => [
       sender
         .check({ tenantId, senderId: sender_id })
@@ -99,15 +105,17 @@ export async function setDefaultSender(input: z.input<typeof BrandDefaultSender>
       brand.update({ tenantId }).set({ defaultSenderId: sender_id }).commit(),
     ])
     .go();
-  if (result.canceled) throw new NotFoundError("sender.not_found", "発送元が見つかりません。");
+  if (result.canceled) throw Sender.notFound();
   return (await get())!;
 }
 
 export async function setDefaultItemCategory(input: z.input<typeof BrandDefaultItemCategory>) {
+  assertAdmin();
   const { item_category_id } = BrandDefaultItemCategory.parse(input);
   if (!item_category_id) return upsert({ defaultItemCategoryId: null });
+  if (!isID("itemCategory", item_category_id)) throw ItemCategory.notFound();
   const tenantId = useTenantID();
-  const result = await SettingsService.transaction
+  const result = await Database.transaction
     .write(({ itemCategory, brand }) => [
       itemCategory
         .check({ tenantId, itemCategoryId: item_category_id })
@@ -116,7 +124,7 @@ export async function setDefaultItemCategory(input: z.input<typeof BrandDefaultI
       brand.update({ tenantId }).set({ defaultItemCategoryId: item_category_id }).commit(),
     ])
     .go();
-  if (result.canceled) throw new NotFoundError("item_category.not_found", "備考欄設定が見つかりません。");
+  if (result.canceled) throw ItemCategory.notFound();
   return (await get())!;
 }
 

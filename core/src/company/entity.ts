@@ -35,7 +35,10 @@ export const CompanyEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: [] } },
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
     },
   },
   entityConfig(),

@@ -1,8 +1,8 @@
 export * as Company from "./index";
 
 import { z } from "zod";
-import { useTenantID } from "../actor";
-import { AddressInfo, addressFromWire, addressToWire } from "../address";
+import { assertAdmin, useTenantID } from "../actor";
+import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
@@ -48,10 +48,12 @@ export async function get(): Promise<CompanyItem> {
   return data;
 }
 
-/** 会社概要 update. Any member may keep the profile current. */
+/** 会社概要 update, by an administrator; the postal code must belong to the prefecture. */
 export async function update(input: z.input<typeof CompanyUpdate>): Promise<CompanyItem> {
+  assertAdmin();
   const tenantId = useTenantID();
   const value = CompanyUpdate.parse(input);
+  await assertPostalCode(value);
   const { data } = await CompanyEntity.patch({ tenantId })
     .set({
       name: value.name,
@@ -95,6 +97,7 @@ export const SetupStatusUpdate = z.object({
  * met. Repeating the current move (a retry) is accepted; going back or skipping is not.
  */
 export async function updateSetupStatus(input: z.input<typeof SetupStatusUpdate>): Promise<CompanyItem> {
+  assertAdmin();
   const { setup_status: target } = SetupStatusUpdate.parse(input);
   const company = await get();
   if (company.setupStatus === target) return company;

@@ -1,28 +1,27 @@
 import { Service } from "electrodb";
 import { BrandEntity } from "../brand/entity";
 import { CompanyEntity } from "../company/entity";
+import { CounterEntity } from "../counter/entity";
 import { IdentityEntity } from "../identity/entity";
 import { ItemCategoryEntity } from "../item-category/entity";
 import { SenderEntity } from "../sender/entity";
 import { UserEntity } from "../user/entity";
 
 /**
- * Entities that take part in one transaction are joined in a service. Company
- * sign-up writes the company, its first user and the identity link atomically.
+ * Every entity that takes part in a transaction, joined in one service so any of
+ * them can be written together: sign-up (company + user + identity + counters),
+ * counted creates and deletes (record + counter), brand defaults (brand + the record
+ * it points at), role changes (user + administrators count).
  */
-export const AccountService = new Service({
+export const Database = new Service({
   company: CompanyEntity,
   user: UserEntity,
   identity: IdentityEntity,
-});
-
-/**
- * The brand's defaults and the records they point at change together: setting a
- * default checks that the record exists, deleting a record checks that it is not
- * the default, each in one transaction, so neither can leave a dangling default.
- */
-export const SettingsService = new Service({
   brand: BrandEntity,
   sender: SenderEntity,
   itemCategory: ItemCategoryEntity,
+  counter: CounterEntity,
 });
+
+/** The entities as a transaction callback receives them. */
+export type TransactionEntities = Parameters<Parameters<typeof Database.transaction.write>[0]>[0];

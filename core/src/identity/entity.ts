@@ -4,12 +4,16 @@ import { entityConfig } from "../db/client";
 
 /**
  * Access patterns
- * | pattern    | index   | pk composite | sk composite | used by                           |
- * | bySubject  | primary | subject      | (none)       | auth: verified token → user, tenant |
+ * | pattern    | index   | pk composite | sk composite | used by                                    |
+ * | bySubject  | primary | subject      | (none)       | auth: verified token → user, tenant (actor) |
  *
  * The one partition not led by a tenant: before a request is scoped we only know
  * the verified Cognito subject, and this item is what tells us the tenant. It holds
  * no merchant data, only the link, and is written in the same transaction as the user.
+ *
+ * When a user is removed the link is not deleted but marked `removedAt`, with a TTL
+ * longer than any ID token lives: a still-valid token of a removed user must neither
+ * reach the company nor sign up a new one.
  */
 export const IdentityEntity = new Entity(
   {
@@ -18,10 +22,16 @@ export const IdentityEntity = new Entity(
       subject: { type: "string", required: true, readOnly: true },
       tenantId: { type: "string", required: true, readOnly: true },
       userId: { type: "string", required: true, readOnly: true },
+      removedAt: { type: "string" },
+      /** Epoch seconds; set only on removal (the table's TTL attribute). */
+      expiresAt: { type: "number" },
       createdAt: timestamps.createdAt,
     },
     indexes: {
-      bySubject: { pk: { field: "pk", composite: ["subject"] }, sk: { field: "sk", composite: [] } },
+      bySubject: {
+        pk: { field: "pk", composite: ["subject"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
     },
   },
   entityConfig(),

@@ -1,12 +1,47 @@
 export * as Identity from "./index";
 
+import type { Actor } from "../actor";
+import { UnauthenticatedError } from "../error";
+import { UserEntity } from "../user/entity";
 import { IdentityEntity, type IdentityItem } from "./entity";
+
+/** What a verified ID token says about its holder. */
+export type VerifiedClaims = { subject: string; email: string; emailVerified: boolean };
 
 /**
  * The user and tenant behind a verified Cognito subject, or undefined when the
- * subject has not signed up yet. Called by the auth middleware only.
+ * subject has not signed up yet. A removed user's link is returned with `removedAt`.
  */
 export async function resolve(subject: string): Promise<IdentityItem | undefined> {
   const { data } = await IdentityEntity.get({ subject }).go();
   return data ?? undefined;
+}
+
+export const removedUser = () =>
+  new UnauthenticatedError("auth.user_removed", "このユーザーは削除されています。");
+
+/**
+ * The actor a verified token stands for: a user of a company, with the role read
+ * from the user record now (not from the token), so a demotion or removal takes
+ * effect on the next request.
+ */
+export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, { type: "user" }>> {
+  if (!claims.emailVerified) {
+    throw new UnauthenticatedError("auth.email_unverified", "メールアドレスの確認が完了していません。");
+  }
+  const link = await resolve(claims.subject);
+  if (!link) throw new UnauthenticatedError("auth.not_signed_up", "ユーザー登録が完了していません。");
+  if (link.removedAt) throw removedUser();
+  const { data: user } = await UserEntity.get({ tenantId: link.tenantId, userId: link.userId }).go();
+  if (!user) throw removedUser();
+  return {
+    type: "user",
+    properties: {
+      tenantId: link.tenantId,
+      userId: link.userId,
+      subject: claims.subject,
+      email: claims.email,
+      role: user.role,
+    },
+  };
 }

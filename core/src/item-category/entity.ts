@@ -20,8 +20,8 @@ export const ItemCategoryEntity = new Entity(
     },
     indexes: {
       byId: {
-        pk: { field: "pk", composite: ["tenantId"] },
-        sk: { field: "sk", composite: ["itemCategoryId"] },
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["itemCategoryId"], casing: "none" },
       },
     },
   },

@@ -20,7 +20,10 @@ export const SenderEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: ["senderId"] } },
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["senderId"], casing: "none" },
+      },
     },
   },
   entityConfig(),

@@ -1,13 +1,12 @@
 export * as Sender from "./index";
 
 import { z } from "zod";
-import { useTenantID } from "../actor";
-import { AddressInfo, addressFromWire, addressToWire } from "../address";
-import { SettingsService } from "../db/service";
+import { assertAdmin } from "../actor";
+import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
+import { tenantRecords } from "../db/records";
 import { NotFoundError, RuleError } from "../error";
 import { SenderInput } from "../shared/sender";
-import { createID } from "../util/id";
-import { SenderEntity, type SenderItem } from "./entity";
+import type { SenderItem } from "./entity";
 
 export const MAX_SENDERS = 200;
 
@@ -34,77 +33,50 @@ export function serialize(item: SenderItem): Info {
   };
 }
 
-const toAttributes = (value: SenderInput) => ({
-  name: value.name,
-  companyName: value.company_name,
-  ...addressFromWire(value),
+export const notFound = () => new NotFoundError("sender.not_found", "発送元が見つかりません。");
+
+const records = tenantRecords<SenderItem, typeof SenderInput>({
+  entity: "sender",
+  idKind: "sender",
+  idAttribute: "senderId",
+  input: SenderInput,
+  toAttributes: (value) => ({ name: value.name, companyName: value.company_name, ...addressFromWire(value) }),
+  notFound,
+  limit: {
+    max: MAX_SENDERS,
+    error: () => new RuleError("sender.limit", `発送元は${MAX_SENDERS}件まで登録できます。`),
+  },
 });
 
-const notFound = () => new NotFoundError("sender.not_found", "発送元が見つかりません。");
+export const { list, find, get } = records;
 
-export async function list(): Promise<SenderItem[]> {
-  const tenantId = useTenantID();
-  const { data } = await SenderEntity.query.byId({ tenantId }).go({ pages: "all" });
-  return data;
-}
-
-export async function find(senderId: string): Promise<SenderItem | undefined> {
-  const tenantId = useTenantID();
-  const { data } = await SenderEntity.get({ tenantId, senderId }).go();
-  return data ?? undefined;
-}
-
-export async function get(senderId: string): Promise<SenderItem> {
-  const sender = await find(senderId);
-  if (!sender) throw notFound();
-  return sender;
-}
-
+/** The postal code must belong to the prefecture, or carriers misroute the parcel. */
 export async function create(input: z.input<typeof SenderInput>): Promise<SenderItem> {
-  const tenantId = useTenantID();
-  const value = SenderInput.parse(input);
-  if ((await list()).length >= MAX_SENDERS) {
-    throw new RuleError("sender.limit", `発送元は${MAX_SENDERS}件まで登録できます。`);
-  }
-  const { data } = await SenderEntity.create({
-    tenantId,
-    senderId: createID("sender"),
-    ...toAttributes(value),
-  }).go();
-  return data;
+  assertAdmin();
+  await assertPostalCode(SenderInput.parse(input));
+  return records.create(input);
 }
 
 export async function update(senderId: string, input: z.input<typeof SenderInput>): Promise<SenderItem> {
-  const tenantId = useTenantID();
-  const value = SenderInput.parse(input);
-  await get(senderId);
-  const { data } = await SenderEntity.patch({ tenantId, senderId })
-    .set(toAttributes(value))
-    .go({ response: "all_new" });
-  return data as SenderItem;
+  assertAdmin();
+  await assertPostalCode(SenderInput.parse(input));
+  return records.update(senderId, input);
 }
 
 /** The brand's default cannot disappear from under it: choose another default first. */
-export async function remove(senderId: string): Promise<void> {
-  const tenantId = useTenantID();
-  const result = await SettingsService.transaction
-    .write(({ sender, brand }) => [
-      sender
-        .delete({ tenantId, senderId })
-        .where((attr, op) => op.exists(attr.senderId))
-        .commit(),
+export function remove(senderId: string): Promise<void> {
+  return records.remove(senderId, {
+    check: ({ brand }, tenantId) =>
       brand
         .check({ tenantId })
         .where(
           (attr, op) => `${op.notExists(attr.defaultSenderId)} OR ${op.ne(attr.defaultSenderId, senderId)}`,
         )
         .commit(),
-    ])
-    .go();
-  if (!result.canceled) return;
-  if (result.data[0]?.rejected) throw notFound();
-  throw new RuleError(
-    "sender.in_use",
-    "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
-  );
+    error: () =>
+      new RuleError(
+        "sender.in_use",
+        "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
+      ),
+  });
 }

@@ -23,7 +23,10 @@ export const UserEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: { pk: { field: "pk", composite: ["tenantId"] }, sk: { field: "sk", composite: ["userId"] } },
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["userId"], casing: "none" },
+      },
     },
   },
   entityConfig(),

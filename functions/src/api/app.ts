@@ -1,5 +1,6 @@
 import "@okuru/core/shared/zod";
-import { requestId } from "hono/request-id";
+import { bodyLimit } from "hono/body-limit";
+import { authenticate } from "./auth";
 import type { AppEnv } from "./env";
 import { handleError } from "./errors";
 import { logger } from "./logger";
@@ -13,21 +14,33 @@ import { senders } from "./routes/senders";
 import { signup } from "./routes/signup";
 import { users } from "./routes/users";
 
+/** JSON bodies of this API are small; carrier-file imports will get their own, larger limit. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A client's request id is kept only in a shape safe to log and echo back. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 /**
  * The one API, served by Lambda behind API Gateway and by @hono/node-server
- * locally. Middleware order: request id → per-request logger → routes (each router
- * applies its own auth) → one error handler.
+ * locally. Middleware order: security headers → request id → per-request logger →
+ * body checks → authentication (once, for every route but the public list) →
+ * routes → one error handler.
  */
 export const app = router().basePath("/api");
 
-app.use(
-  "*",
-  requestId({
-    headerName: "X-Request-Id",
-    generator: (c) =>
-      (c.env as AppEnv["Bindings"] | undefined)?.lambdaContext?.awsRequestId ?? crypto.randomUUID(),
-  }),
-);
+app.use("*", async (c, next) => {
+  await next();
+  // Answers carry merchant data: never cached by a browser or proxy, never sniffed as another type.
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+});
+app.use("*", async (c, next) => {
+  const given = c.req.header("x-request-id");
+  const lambdaRequestId = (c.env as AppEnv["Bindings"] | undefined)?.lambdaContext?.awsRequestId;
+  c.set("requestId", given && SAFE_REQUEST_ID.test(given) ? given : (lambdaRequestId ?? crypto.randomUUID()));
+  await next();
+  c.header("X-Request-Id", c.var.requestId);
+});
 app.use("*", async (c, next) => {
   const started = performance.now();
   const requestLogger = logger.createChild({ persistentKeys: { requestId: c.var.requestId } });
@@ -40,6 +53,34 @@ app.use("*", async (c, next) => {
     durationMs: Math.round(performance.now() - started),
   });
 });
+
+app.use(
+  "*",
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(
+        { code: "http.413", message: `リクエストが大きすぎます（上限 ${MAX_BODY_BYTES / 1024 / 1024}MB）。` },
+        413,
+      ),
+  }),
+);
+app.use("*", async (c, next) => {
+  // Bodies are JSON; a declared other type is refused before any handler reads it.
+  const type = c.req.header("content-type");
+  const sendsBody = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+  if (sendsBody && type !== undefined && type.trim() !== "" && !/^application\/json\s*(;|$)/i.test(type)) {
+    return c.json(
+      {
+        code: "http.415",
+        message: "リクエストの形式（Content-Type）が正しくありません。JSON で送信してください。",
+      },
+      415,
+    );
+  }
+  return next();
+});
+app.use("*", authenticate);
 
 app.route("/health", health);
 app.route("/signup", signup);

@@ -1,5 +1,4 @@
-import { isConditionalFailure } from "@okuru/core/db/attributes";
-import { type ErrorKind, VisibleError } from "@okuru/core/error";
+import { type ErrorKind, isConditionalFailure, VisibleError } from "@okuru/core/error";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

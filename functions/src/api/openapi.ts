@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { PAGE_SIZE } from "@okuru/core/db/records";
 import type { AppEnv } from "./env";
 import { invalidInput } from "./errors";
 
@@ -33,6 +34,34 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
 });
 
 export const bearerSecurity = [{ Bearer: [] }];
+
+/** The query every list endpoint takes: an opaque cursor from the previous page and a bounded page size. */
+export const PageQuery = z.object({
+  cursor: z
+    .string()
+    .max(2048)
+    .optional()
+    .meta({ description: "前のページの next_cursor（最初のページでは省略）" }),
+  limit: z.coerce
+    .number({ error: "件数は数値で指定してください" })
+    .int({ error: "件数は整数で指定してください" })
+    .min(1, { error: `件数は1以上で指定してください` })
+    .max(PAGE_SIZE.max, { error: `件数は${PAGE_SIZE.max}以下で指定してください` })
+    .optional()
+    .meta({ description: `1ページの件数（既定 ${PAGE_SIZE.default}、最大 ${PAGE_SIZE.max}）` }),
+});
+
+/** `{ items, next_cursor }`: every list answers one page; `next_cursor` is null on the last one. */
+export function pageOf<T extends z.ZodType>(item: T, id: string) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() }).meta({ id });
+}
+
+export function toPage<Item, Wire>(
+  page: { items: Item[]; cursor: string | null },
+  serialize: (item: Item) => Wire,
+) {
+  return { items: page.items.map(serialize), next_cursor: page.cursor };
+}
 
 /** Every router is built the same way, so validation failures answer in one shape. */
 export function router() {

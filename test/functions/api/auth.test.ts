@@ -1,30 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { coreConfig } from "@okuru/core/config";
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import { exportJWK, generateKeyPair } from "jose";
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { cognitoUser } from "../../support/cognito";
-
-const require = createRequire(import.meta.url);
-
-/** cognito-local signs with a key it ships; signing with it lets a test craft an otherwise valid token. */
-async function cognitoLocalKey() {
-  const { jwk } = JSON.parse(
-    readFileSync(require.resolve("cognito-local/lib/keys/cognitoLocal.private.json"), "utf8"),
-  ) as { jwk: JWK };
-  return importJWK(jwk, "RS256");
-}
-
-function idClaims(subject: string, email: string) {
-  const { cognito } = coreConfig();
-  return new SignJWT({ email, email_verified: true, token_use: "id" })
-    .setProtectedHeader({ alg: "RS256", kid: "CognitoLocal" })
-    .setSubject(subject)
-    .setIssuer(cognito.issuer)
-    .setAudience(cognito.clientId);
-}
+import { cognitoLocalKey, idClaims } from "../../support/tokens";
 
 describe("authentication", () => {
   it("answers 401 with a Japanese message when the token is missing", async () => {

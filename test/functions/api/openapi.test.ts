@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 
 describe("GET /api/openapi.json", () => {
@@ -16,9 +17,12 @@ describe("GET /api/openapi.json", () => {
     expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(["code", "message"]));
   });
 
-  it("answers unknown routes with a JSON 404", async () => {
-    const res = await callApi("/api/no-such-thing");
+  it("answers unknown routes with a JSON 404 when signed in, and tells nothing without a token", async () => {
+    const account = await testAccount();
+    const res = await callApi("/api/no-such-thing", { token: account.idToken });
     expect(res.status).toBe(404);
     expect(res.json.code).toBe("route.not_found");
+    // Without a token no route's existence is revealed: authentication comes first, for every path.
+    expect((await callApi("/api/no-such-thing")).status).toBe(401);
   });
 });

@@ -6,7 +6,6 @@ import {
   BrandPrintSettings,
   BrandUpdate,
 } from "@okuru/core/shared/brand";
-import { requireUser } from "../auth";
 import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
 
 function put(path: string, summary: string, schema: z.ZodType) {
@@ -27,7 +26,6 @@ function put(path: string, summary: string, schema: z.ZodType) {
 }
 
 export const brands = router();
-brands.use("*", requireUser);
 brands
   .openapi(
     createRoute({

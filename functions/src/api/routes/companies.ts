@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { Company } from "@okuru/core/company";
 import { CompanyUpdate } from "@okuru/core/shared/company";
-import { requireUser } from "../auth";
 import {
   authErrors,
   bearerSecurity,
@@ -13,7 +12,6 @@ import {
 } from "../openapi";
 
 export const companies = router();
-companies.use("*", requireUser);
 companies
   .openapi(
     createRoute({

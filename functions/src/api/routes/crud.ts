@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireUser } from "../auth";
 import {
   authErrors,
   bearerSecurity,
@@ -8,8 +7,11 @@ import {
   inputErrors,
   jsonContent,
   notFound,
+  PageQuery,
+  pageOf,
   router,
   ruleErrors,
+  toPage,
 } from "../openapi";
 
 /**
@@ -30,13 +32,13 @@ export function crudRouter<
   /** When the update body differs from the create body (users: no email on update). */
   updateInput?: UpdateInput;
   serialize: (item: Item) => z.output<Info>;
-  list: () => Promise<Item[]>;
+  list: (page: z.output<typeof PageQuery>) => Promise<{ items: Item[]; cursor: string | null }>;
   create: (input: z.input<Input>) => Promise<Item>;
   update: (id: string, input: z.input<UpdateInput>) => Promise<Item>;
   remove: (id: string) => Promise<void>;
 }) {
   const { tag, noun, info, input, serialize } = options;
-  const List = z.object({ items: z.array(info) });
+  const List = pageOf(info, `${info.meta()?.id ?? tag}List`);
   const IdParam = z.object({
     id: z
       .string()
@@ -49,11 +51,9 @@ export function crudRouter<
     required: true,
   };
   // The route types are generic here, so Hono cannot narrow `valid()`; the schemas above did validate.
-  const valid = (c: { req: { valid: unknown } }, target: "json" | "param") =>
+  const valid = (c: { req: { valid: unknown } }, target: "json" | "param" | "query") =>
     (c.req.valid as (t: string) => unknown)(target);
-  const app = router();
-  app.use("*", requireUser);
-  return app
+  return router()
     .openapi(
       createRoute({
         method: "get",
@@ -61,9 +61,11 @@ export function crudRouter<
         tags: [tag],
         summary: `${noun}の一覧`,
         security: bearerSecurity,
-        responses: { 200: jsonContent(List, `${noun}の一覧`), ...authErrors },
+        request: { query: PageQuery },
+        responses: { 200: jsonContent(List, `${noun}の一覧（1ページ分）`), ...inputErrors, ...authErrors },
       }),
-      async (c) => c.json({ items: (await options.list()).map(serialize) }, 200),
+      async (c) =>
+        c.json(toPage(await options.list(valid(c, "query") as z.output<typeof PageQuery>), serialize), 200),
     )
     .openapi(
       createRoute({

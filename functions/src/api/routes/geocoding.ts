@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Geocoding } from "@okuru/core/geocoding";
-import { requireUser } from "../auth";
 import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
 
 const Result = z
@@ -8,7 +7,6 @@ const Result = z
   .meta({ id: "Geocoding" });
 
 export const geocoding = router();
-geocoding.use("*", requireUser);
 geocoding.openapi(
   createRoute({
     method: "get",

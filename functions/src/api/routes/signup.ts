@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Account } from "@okuru/core/account";
 import { Company } from "@okuru/core/company";
-import { requireIdentity } from "../auth";
 import {
   authErrors,
   bearerSecurity,
@@ -16,7 +15,6 @@ const SignupCheck = z.object({ exist: z.boolean() }).meta({ id: "SignupCheck" })
 const SignupResult = z.object({ company: Company.Info }).meta({ id: "SignupResult" });
 
 export const signup = router();
-signup.use("*", requireIdentity);
 signup
   .openapi(
     createRoute({
