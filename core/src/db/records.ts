@@ -72,11 +72,15 @@ type PagedQuery<T> = {
 };
 
 /** One page of an ElectroDB query, with the cursor checked against the query and the size bounded. */
-export async function page<T>(query: PagedQuery<T>, request: PageRequest = {}): Promise<Page<T>> {
+export async function page<T>(
+  query: PagedQuery<T>,
+  request: PageRequest = {},
+  options: { order?: "asc" | "desc" } = {},
+): Promise<Page<T>> {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? PAGE_SIZE.default), 1), PAGE_SIZE.max);
   const cursor = request.cursor || null;
   if (cursor) checkCursor(cursor, query.params());
-  const { data, cursor: next } = await query.go({ cursor, count: limit, limit });
+  const { data, cursor: next } = await query.go({ cursor, count: limit, limit, ...options });
   return { items: data, cursor: next };
 }
 

@@ -1,4 +1,5 @@
-import { ulid } from "ulid";
+import { createHash } from "node:crypto";
+import { encodeTime, ulid } from "ulid";
 
 const prefixes = {
   company: "com",
@@ -25,4 +26,30 @@ export function createID(kind: IdKind): string {
 
 export function isID(kind: IdKind, value: string): boolean {
   return new RegExp(`^${prefixes[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`).test(value);
+}
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * A prefixed ULID derived from a time and a natural key instead of randomness: the
+ * same key always gives the same id, so writing "the order of this shop with this
+ * platform id" twice (a webhook racing a scheduled sync, a redelivered message) hits
+ * one item, and the id still sorts by time.
+ */
+export function idFor(kind: IdKind, timeMs: number, naturalKey: string): string {
+  const digest = createHash("sha256").update(naturalKey).digest();
+  let random = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of digest) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && random.length < 16) {
+      random += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    if (random.length === 16) break;
+    value &= (1 << bits) - 1;
+  }
+  return `${prefixes[kind]}_${encodeTime(Math.max(0, Math.trunc(timeMs)), 10)}${random}`;
 }

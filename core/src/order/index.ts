@@ -1,0 +1,582 @@
+export * as Order from "./index";
+
+import { z } from "zod";
+import { useTenantID } from "../actor";
+import { postalCodeProblems } from "../address";
+import { CounterEntity } from "../counter/entity";
+import { isConditionalFailure } from "../db/attributes";
+import { type Page, type PageRequest, page } from "../db/records";
+import { concurrentUpdate, InputError, NotFoundError } from "../error";
+import { optionalText, phone, postalCode, prefecture, requiredText } from "../shared/fields";
+import { idFor, isID } from "../util/id";
+import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
+import { queriesFor, tokensOf } from "./search";
+import { OrderSearchEntity } from "./search-entity";
+
+export { type ShipmentStatus, shipmentStatuses };
+
+/** The tabs of the order list: the five shipment statuses plus the errors across them. */
+export const tabs = [...shipmentStatuses, "error"] as const;
+export type Tab = (typeof tabs)[number];
+
+// ---------------------------------------------------------------------------
+// Shapes
+
+/** Times are stored and compared as UTC ISO strings, whatever offset a shop or a caller used. */
+const utc = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+
+/** A person on an order as stored: the purchaser (ご注文者) or the recipient (お届け先). */
+export const StoredPerson = z.object({
+  name: z.string(),
+  nameKana: z.string().default(""),
+  company: z.string().default(""),
+  postalCode: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  address1: z.string(),
+  address2: z.string().default(""),
+  phone: z.string().default(""),
+});
+export type StoredPerson = z.infer<typeof StoredPerson>;
+
+export const OrderIssue = z.object({
+  field: z.string(),
+  message: z.string(),
+  suggestion: z.string().optional(),
+});
+export type OrderIssue = z.infer<typeof OrderIssue>;
+
+export const StoredLineItem = z.object({
+  platformLineItemId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int().min(0),
+  unitPrice: z.number().int().min(0),
+});
+
+/** What a shop sync writes: the normalised platform order (order/normalize.ts makes it). */
+export const ShopOrderWrite = z.object({
+  shopId: z.string(),
+  platform: z.enum(["shopify", "ecforce"]),
+  platformOrderId: z.string().min(1),
+  orderNumber: z.string().min(1),
+  purchasedAt: utc,
+  platformUpdatedAt: utc,
+  /** What the shop says about fulfilment; combined with our own status on update. */
+  platformStatus: z.enum(["unfulfilled", "partially_fulfilled", "fulfilled", "cancelled"]),
+  email: z.string(),
+  purchaser: StoredPerson,
+  customer: StoredPerson,
+  lineItems: z.array(StoredLineItem),
+  totalAmount: z.number().int().min(0),
+  codAmount: z.number().int().min(0).nullable(),
+  requestedDeliveryDate: z.string().nullable(),
+  requestedTimeSlot: z.string().nullable(),
+  note: z.string(),
+  isGift: z.boolean(),
+  issues: z.array(OrderIssue),
+  fulfillmentOrders: z.array(z.unknown()).default([]),
+  shopUrl: z.string().optional(),
+});
+export type ShopOrderWrite = z.input<typeof ShopOrderWrite>;
+
+const WirePerson = z.object({
+  name: z.string(),
+  name_kana: z.string(),
+  company: z.string(),
+  postal_code: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  phone: z.string(),
+});
+
+export const Info = z
+  .object({
+    id: z.string(),
+    shop_id: z.string(),
+    platform: z.enum(["shopify", "ecforce"]),
+    order_number: z.string(),
+    shopify_order_id: z.string().nullable(),
+    shopify_shop_url: z.string().nullable(),
+    shipment_status: z.enum(shipmentStatuses),
+    is_error: z.boolean(),
+    errors: z.array(OrderIssue),
+    purchased_at: z.string(),
+    email: z.string(),
+    purchaser: WirePerson,
+    customer: WirePerson,
+    delivery: z.record(z.string(), z.unknown()).nullable(),
+    sender_id: z.string().nullable(),
+    line_items: z.array(
+      z.object({ sku: z.string(), name: z.string(), quantity: z.number(), unit_price: z.number() }),
+    ),
+    total_amount: z.number(),
+    cod_amount: z.number().nullable(),
+    requested_delivery_date: z.string().nullable(),
+    requested_time_slot: z.string().nullable(),
+    note: z.string(),
+    is_gift: z.boolean(),
+    /** Shop-side changes that arrived after the merchant edited the same fields here. */
+    shop_changes: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Order" });
+export type Info = z.infer<typeof Info>;
+
+const personToWire = (person: StoredPerson) => ({
+  name: person.name,
+  name_kana: person.nameKana,
+  company: person.company,
+  postal_code: person.postalCode,
+  prefecture: person.prefecture,
+  city: person.city,
+  address1: person.address1,
+  address2: person.address2,
+  phone: person.phone,
+});
+
+export function serialize(item: OrderItem): Info {
+  const shopify = item.platform === "shopify";
+  return {
+    id: item.orderId,
+    shop_id: item.shopId,
+    platform: item.platform,
+    order_number: item.orderNumber,
+    shopify_order_id: shopify ? (item.platformOrderId.split("/").pop() ?? item.platformOrderId) : null,
+    shopify_shop_url: shopify ? (item.shopUrl ?? null) : null,
+    shipment_status: item.shipmentStatus,
+    is_error: item.isError,
+    errors: (item.errors as OrderIssue[] | undefined) ?? [],
+    purchased_at: item.purchasedAt,
+    email: item.email ?? "",
+    purchaser: personToWire(item.purchaser as StoredPerson),
+    customer: personToWire(item.customer as StoredPerson),
+    delivery: (item.delivery as Record<string, unknown> | undefined) ?? null,
+    sender_id: item.senderId ?? null,
+    line_items: (item.lineItems as z.infer<typeof StoredLineItem>[]).map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price: line.unitPrice,
+    })),
+    total_amount: item.totalAmount,
+    cod_amount: item.codAmount ?? null,
+    requested_delivery_date: item.requestedDeliveryDate ?? null,
+    requested_time_slot: item.requestedTimeSlot ?? null,
+    note: item.note ?? "",
+    is_gift: item.isGift ?? false,
+    shop_changes: (item.shopChanges as Record<string, unknown> | undefined) ?? null,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Reads
+
+export const notFound = () => new NotFoundError("order.not_found", "注文が見つかりません。");
+
+export async function find(orderId: string): Promise<OrderItem | undefined> {
+  if (!isID("order", orderId)) return undefined;
+  const { data } = await OrderEntity.get({ tenantId: useTenantID(), orderId }).go();
+  return data ?? undefined;
+}
+
+export async function get(orderId: string): Promise<OrderItem> {
+  const order = await find(orderId);
+  if (!order) throw notFound();
+  return order;
+}
+
+export const ListQuery = z.object({
+  tab: z.enum(tabs).default("notShipped"),
+  shopId: z.string().optional(),
+  purchasedFrom: utc.optional(),
+  purchasedTo: utc.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type ListQuery = z.input<typeof ListQuery>;
+
+/** The most a search answers: it is for finding an order, not for paging through many. */
+export const SEARCH_RESULTS = 100;
+
+/**
+ * One page of a tab, newest purchase first, served by an index: the status index
+ * (with the purchase-date range as a key range), the sparse error index, or the
+ * shop index. The shop filter inside a tab is the one bounded filter: it reads the
+ * tab's key range a page at a time.
+ */
+export async function list(query: ListQuery, request: PageRequest = {}): Promise<Page<OrderItem>> {
+  const q = ListQuery.parse(query);
+  const tenantId = useTenantID();
+  if (q.search) return { items: await search(q), cursor: null };
+  // Sort keys are `purchasedAt#orderId`: "~" sorts after "#", so the upper bound includes its own second.
+  const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
+  const options = { order: "desc" as const };
+  if (q.tab === "error") {
+    const base = OrderEntity.query
+      .byError({ tenantId })
+      .between({ purchasedAt: range.from }, { purchasedAt: range.to });
+    const filtered = q.shopId ? base.where((attr, op) => op.eq(attr.shopId, q.shopId!)) : base;
+    return page(filtered, request, options);
+  }
+  const base = OrderEntity.query
+    .byStatus({ tenantId, shipmentStatus: q.tab })
+    .between({ purchasedAt: range.from }, { purchasedAt: range.to });
+  const filtered = q.shopId ? base.where((attr, op) => op.eq(attr.shopId, q.shopId!)) : base;
+  return page(filtered, request, options);
+}
+
+async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
+  const tenantId = useTenantID();
+  const queries = queriesFor(q.search ?? "");
+  const matches = await Promise.all(
+    queries.map(({ shard, token }) =>
+      OrderSearchEntity.query
+        .byToken({ tenantId, shard })
+        .begins({ token })
+        .go({ count: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
+    ),
+  );
+  const ids = [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
+    .sort((a, b) => (a[1] < b[1] ? 1 : -1))
+    .slice(0, SEARCH_RESULTS)
+    .map(([orderId]) => orderId);
+  if (ids.length === 0) return [];
+  const { data } = await OrderEntity.get(ids.map((orderId) => ({ tenantId, orderId }))).go();
+  return data
+    .filter((order) => (q.tab === "error" ? order.isError : order.shipmentStatus === q.tab))
+    .filter((order) => !q.shopId || order.shopId === q.shopId)
+    .filter((order) => !q.purchasedFrom || order.purchasedAt >= q.purchasedFrom)
+    .filter((order) => !q.purchasedTo || order.purchasedAt <= q.purchasedTo)
+    .sort((a, b) => (a.purchasedAt < b.purchasedAt ? 1 : -1));
+}
+
+/** Per-tab counts, kept as counters beside the orders (never a COUNT over the tenant's orders). */
+export async function counts(): Promise<Record<Tab, number>> {
+  const tenantId = useTenantID();
+  const { data } = await CounterEntity.query.byName({ tenantId }).begins({ name: "orders:" }).go();
+  const result = Object.fromEntries(tabs.map((tab) => [tab, 0])) as Record<Tab, number>;
+  for (const counter of data) {
+    const tab = counter.name.slice("orders:".length) as Tab;
+    if (tab in result) result[tab] = Math.max(0, counter.count);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Writes
+
+/** The id of a shop's platform order: the same natural key always gives the same id. */
+export function idOf(shopId: string, platformOrderId: string, purchasedAt: string): string {
+  return idFor("order", Date.parse(purchasedAt), `${shopId}|${platformOrderId}`);
+}
+
+function statusFromPlatform(
+  platformStatus: z.output<typeof ShopOrderWrite>["platformStatus"],
+  current: ShipmentStatus | undefined,
+): ShipmentStatus {
+  if (platformStatus === "cancelled") return "cancelled";
+  if (platformStatus === "fulfilled") return current === "archived" ? "archived" : "shipped";
+  if (platformStatus === "partially_fulfilled")
+    return current === "archived" ? "archived" : "partiallyShipped";
+  return current ?? "notShipped";
+}
+
+type Tally = Map<Tab, number>;
+const bump = (tally: Tally, tab: Tab, by: number) => tally.set(tab, (tally.get(tab) ?? 0) + by);
+
+function tabsOf(order: { shipmentStatus: ShipmentStatus; isError: boolean }): Tab[] {
+  return order.isError ? [order.shipmentStatus, "error"] : [order.shipmentStatus];
+}
+
+async function applyTally(tally: Tally) {
+  const tenantId = useTenantID();
+  await Promise.all(
+    [...tally.entries()]
+      .filter(([, by]) => by !== 0)
+      .map(([tab, by]) =>
+        CounterEntity.update({ tenantId, name: `orders:${tab}` })
+          .add({ count: by })
+          .go(),
+      ),
+  );
+}
+
+function searchableOf(order: {
+  orderNumber: string;
+  email?: string;
+  purchaser: StoredPerson;
+  customer: StoredPerson;
+}) {
+  return tokensOf({
+    orderNumber: order.orderNumber,
+    names: [order.customer.name, order.purchaser.name],
+    kanaNames: [order.customer.nameKana, order.purchaser.nameKana],
+    phones: [order.customer.phone, order.purchaser.phone],
+    emails: order.email ? [order.email] : [],
+    postalCodes: [order.customer.postalCode],
+  });
+}
+
+const searchableOfItem = (item: OrderItem, customer = item.customer as StoredPerson) =>
+  searchableOf({
+    orderNumber: item.orderNumber,
+    email: item.email,
+    purchaser: item.purchaser as StoredPerson,
+    customer,
+  });
+
+async function replaceTokens(
+  orderId: string,
+  purchasedAt: string,
+  before: ReturnType<typeof searchableOf>,
+  after: ReturnType<typeof searchableOf>,
+) {
+  const tenantId = useTenantID();
+  const keep = new Set(after.map((t) => t.token));
+  const had = new Set(before.map((t) => t.token));
+  const removed = before.filter((t) => !keep.has(t.token));
+  const added = after.filter((t) => !had.has(t.token));
+  if (removed.length)
+    await OrderSearchEntity.delete(
+      removed.map((t) => ({ tenantId, shard: t.shard, token: t.token, orderId })),
+    ).go();
+  if (added.length)
+    await OrderSearchEntity.put(
+      added.map((t) => ({ tenantId, shard: t.shard, token: t.token, orderId, purchasedAt })),
+    ).go();
+}
+
+export type UpsertResult = { orderId: string; outcome: "created" | "updated" | "unchanged" };
+
+/**
+ * Writes one order from a shop sync, idempotently: the id comes from (shop,
+ * platform order id), creation is conditional, and an update applies only a newer
+ * platform version, under an optimistic lock on the version it read. Fields the
+ * merchant edited here keep the merchant's values; the shop's new values for them
+ * are kept aside in `shopChanges`, visible on the order. A webhook and a scheduled
+ * run racing on one order converge on the newest version, whoever writes last.
+ */
+export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Promise<UpsertResult> {
+  const value = ShopOrderWrite.parse(input);
+  const tenantId = useTenantID();
+  const orderId = idOf(value.shopId, value.platformOrderId, value.purchasedAt);
+  const ownTally: Tally = tally ?? new Map();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const existing = await find(orderId);
+    const isError = value.issues.length > 0;
+    if (!existing) {
+      const shipmentStatus = statusFromPlatform(value.platformStatus, undefined);
+      try {
+        await OrderEntity.create({
+          tenantId,
+          orderId,
+          shopId: value.shopId,
+          platform: value.platform,
+          platformOrderId: value.platformOrderId,
+          orderNumber: value.orderNumber,
+          purchasedAt: value.purchasedAt,
+          platformUpdatedAt: value.platformUpdatedAt,
+          shipmentStatus,
+          isError,
+          errors: value.issues,
+          purchaser: value.purchaser,
+          customer: value.customer,
+          lineItems: value.lineItems,
+          totalAmount: value.totalAmount,
+          codAmount: value.codAmount ?? undefined,
+          email: value.email,
+          requestedDeliveryDate: value.requestedDeliveryDate ?? undefined,
+          requestedTimeSlot: value.requestedTimeSlot ?? undefined,
+          note: value.note,
+          isGift: value.isGift,
+          fulfillmentOrders: value.fulfillmentOrders,
+          shopUrl: value.shopUrl,
+        }).go();
+      } catch (err) {
+        if (isConditionalFailure(err)) continue; // created meanwhile by a racing delivery: read it and merge
+        throw err;
+      }
+      await replaceTokens(orderId, value.purchasedAt, [], searchableOf(value));
+      for (const tab of tabsOf({ shipmentStatus, isError })) bump(ownTally, tab, 1);
+      if (!tally) await applyTally(ownTally);
+      return { orderId, outcome: "created" };
+    }
+    if (value.platformUpdatedAt <= existing.platformUpdatedAt) return { orderId, outcome: "unchanged" };
+
+    const edited = new Set(existing.editedFields ?? []);
+    const shopChanges: Record<string, unknown> = { ...((existing.shopChanges as object | undefined) ?? {}) };
+    const customer = edited.has("customer") ? (existing.customer as StoredPerson) : value.customer;
+    if (edited.has("customer") && JSON.stringify(value.customer) !== JSON.stringify(existing.customer))
+      shopChanges.customer = value.customer;
+    const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
+    const next = { shipmentStatus, isError: edited.has("customer") ? existing.isError : isError };
+    try {
+      await OrderEntity.patch({ tenantId, orderId })
+        .set({
+          orderNumber: value.orderNumber,
+          platformUpdatedAt: value.platformUpdatedAt,
+          shipmentStatus: next.shipmentStatus,
+          isError: next.isError,
+          errors: edited.has("customer") ? ((existing.errors as OrderIssue[]) ?? []) : value.issues,
+          purchaser: value.purchaser,
+          customer,
+          lineItems: value.lineItems,
+          totalAmount: value.totalAmount,
+          email: value.email,
+          note: value.note,
+          isGift: value.isGift,
+          fulfillmentOrders: value.fulfillmentOrders,
+          ...(Object.keys(shopChanges).length ? { shopChanges } : {}),
+        })
+        .composite({ purchasedAt: existing.purchasedAt, shopId: existing.shopId })
+        .where((attr, op) => op.eq(attr.platformUpdatedAt, existing.platformUpdatedAt))
+        .go();
+    } catch (err) {
+      if (isConditionalFailure(err)) continue; // another writer applied a version meanwhile: re-read
+      throw err;
+    }
+    await replaceTokens(
+      orderId,
+      existing.purchasedAt,
+      searchableOfItem(existing),
+      searchableOf({ ...value, customer }),
+    );
+    for (const tab of tabsOf(existing)) bump(ownTally, tab, -1);
+    for (const tab of tabsOf(next)) bump(ownTally, tab, 1);
+    if (!tally) await applyTally(ownTally);
+    return { orderId, outcome: "updated" };
+  }
+  throw concurrentUpdate();
+}
+
+/** Upserts a page of orders from one sync step, applying the tab counts once for the page. */
+export async function upsertPage(orders: ShopOrderWrite[]): Promise<UpsertResult[]> {
+  const tally: Tally = new Map();
+  const results: UpsertResult[] = [];
+  for (const order of orders) results.push(await upsertFromShop(order, tally));
+  await applyTally(tally);
+  return results;
+}
+
+export const CustomerUpdate = z.object({
+  name: requiredText("お届け先名", 32),
+  name_kana: optionalText("お届け先名（カナ）", 50),
+  company: optionalText("会社名・部署名", 50),
+  postal_code: postalCode,
+  prefecture,
+  city: requiredText("市区町村", 24),
+  address1: requiredText("町名・番地", 32),
+  address2: optionalText("建物名・部屋番号", 32),
+  phone,
+});
+
+/**
+ * The merchant corrects the recipient. The edit wins over later shop changes of the
+ * recipient (kept aside as a visible conflict), and the order's errors about the
+ * recipient are re-checked at once.
+ */
+export async function updateCustomer(
+  orderId: string,
+  input: z.input<typeof CustomerUpdate>,
+): Promise<OrderItem> {
+  const value = CustomerUpdate.parse(input);
+  const problems = postalCodeProblems({
+    postal_code: value.postal_code,
+    prefecture: value.prefecture,
+    city: value.city,
+  });
+  if (Object.keys(problems).length)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", problems);
+  const order = await get(orderId);
+  const customer: StoredPerson = {
+    name: value.name,
+    nameKana: value.name_kana,
+    company: value.company,
+    postalCode: value.postal_code,
+    prefecture: value.prefecture,
+    city: value.city,
+    address1: value.address1,
+    address2: value.address2,
+    phone: value.phone,
+  };
+  const errors = ((order.errors as OrderIssue[] | undefined) ?? []).filter(
+    (e) => !e.field.startsWith("customer"),
+  );
+  const isError = errors.length > 0;
+  try {
+    await OrderEntity.patch({ tenantId: order.tenantId, orderId })
+      .set({ customer, errors, isError })
+      .add({ editedFields: ["customer"] })
+      .remove(["shopChanges"])
+      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+      .go();
+  } catch (err) {
+    if (isConditionalFailure(err)) throw concurrentUpdate();
+    throw err;
+  }
+  await replaceTokens(orderId, order.purchasedAt, searchableOfItem(order), searchableOfItem(order, customer));
+  const tally: Tally = new Map();
+  for (const tab of tabsOf(order)) bump(tally, tab, -1);
+  for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
+  await applyTally(tally);
+  return get(orderId);
+}
+
+export const BulkUpdate = z.object({
+  ids: z
+    .array(z.string())
+    .min(1, { error: "注文を選択してください" })
+    .max(100, { error: "一度に更新できるのは100件までです" }),
+  action: z.enum(["archive", "restore"]),
+});
+
+/** Archives orders (out of the working tabs) or restores them to where they were; each order alone. */
+export async function bulkUpdate(input: z.input<typeof BulkUpdate>) {
+  const { ids, action } = BulkUpdate.parse(input);
+  const tally: Tally = new Map();
+  const results: { id: string; error?: string }[] = [];
+  for (const id of ids) {
+    const order = await find(id);
+    if (!order) {
+      results.push({ id, error: "注文が見つかりません。" });
+      continue;
+    }
+    const target: ShipmentStatus | undefined =
+      action === "archive"
+        ? order.shipmentStatus === "archived"
+          ? undefined
+          : "archived"
+        : order.shipmentStatus === "archived"
+          ? (order.statusBeforeArchive ?? "notShipped")
+          : undefined;
+    if (!target) {
+      results.push({ id });
+      continue;
+    }
+    try {
+      const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: id }).set({
+        shipmentStatus: target,
+        ...(action === "archive" ? { statusBeforeArchive: order.shipmentStatus } : {}),
+      });
+      await (action === "restore" ? patch.remove(["statusBeforeArchive"]) : patch)
+        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+        .where((attr, op) => op.eq(attr.shipmentStatus, order.shipmentStatus))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+      results.push({ id, error: "他の操作と競合しました。再度お試しください。" });
+      continue;
+    }
+    for (const tab of tabsOf(order)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus: target, isError: order.isError })) bump(tally, tab, 1);
+    results.push({ id });
+  }
+  await applyTally(tally);
+  return results;
+}

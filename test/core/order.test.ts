@@ -1,0 +1,235 @@
+import { Order } from "@okuru/core/order";
+import { describe, expect, it } from "vitest";
+import { asUser, testAccount } from "../support/account";
+
+const person = (overrides: Partial<Order.StoredPerson> = {}): Order.StoredPerson => ({
+  name: "髙橋 一郎",
+  nameKana: "タカハシ イチロウ",
+  company: "",
+  postalCode: "6048005",
+  prefecture: "京都府",
+  city: "京都市中京区",
+  address1: "恵比須町534-40",
+  address2: "河原町アパートメント501",
+  phone: "075-123-4567",
+  ...overrides,
+});
+
+let sequence = 0;
+function shopOrder(overrides: Partial<Order.ShopOrderWrite> = {}): Order.ShopOrderWrite {
+  sequence += 1;
+  const purchasedAt = new Date(Date.UTC(2026, 10, 1, 0, 0, sequence)).toISOString();
+  return {
+    shopId: "shop_01JTESTSHOP00000000000000",
+    platform: "shopify",
+    platformOrderId: `gid://shopify/Order/${5_000_000 + sequence}`,
+    orderNumber: `#${1000 + sequence}`,
+    purchasedAt,
+    platformUpdatedAt: purchasedAt,
+    platformStatus: "unfulfilled",
+    email: `buyer${sequence}@example.jp`,
+    purchaser: person(),
+    customer: person(),
+    lineItems: [
+      { platformLineItemId: "li1", sku: "TEA-01", name: "宇治抹茶 100g", quantity: 2, unitPrice: 1800 },
+    ],
+    totalAmount: 3600,
+    codAmount: null,
+    requestedDeliveryDate: null,
+    requestedTimeSlot: null,
+    note: "",
+    isGift: false,
+    issues: [],
+    shopUrl: "https://okuru-demo.myshopify.com",
+    ...overrides,
+  };
+}
+
+async function allOf(query: Order.ListQuery) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const result: Awaited<ReturnType<typeof Order.list>> = await Order.list(query, { cursor, limit: 40 });
+    ids.push(...result.items.map((o) => o.orderId));
+    cursor = result.cursor;
+  } while (cursor);
+  return ids;
+}
+
+describe("Order.upsertFromShop", () => {
+  it("syncing the same 120 orders twice yields exactly 120, counted once", async () => {
+    const account = await testAccount();
+    const orders = Array.from({ length: 120 }, () => shopOrder());
+    await asUser(account, async () => {
+      const first = await Order.upsertPage(orders);
+      const second = await Order.upsertPage(orders);
+      expect(first.every((r) => r.outcome === "created")).toBe(true);
+      expect(second.every((r) => r.outcome === "unchanged")).toBe(true);
+      expect(await allOf({ tab: "notShipped" })).toHaveLength(120);
+      expect((await Order.counts()).notShipped).toBe(120);
+    });
+  });
+
+  it("a webhook and a scheduled run racing on one order leave one record with the newest version", async () => {
+    const account = await testAccount();
+    const base = shopOrder();
+    const later = new Date(Date.parse(base.purchasedAt) + 60_000).toISOString();
+    const newest = new Date(Date.parse(base.purchasedAt) + 120_000).toISOString();
+    await asUser(account, async () => {
+      await Promise.all([
+        Order.upsertFromShop(base),
+        Order.upsertFromShop({
+          ...base,
+          platformUpdatedAt: newest,
+          note: "最新",
+          platformStatus: "cancelled",
+        }),
+        Order.upsertFromShop({ ...base, platformUpdatedAt: later, note: "途中" }),
+        Order.upsertFromShop(base),
+      ]);
+      const id = Order.idOf(base.shopId, base.platformOrderId, base.purchasedAt);
+      const order = await Order.get(id);
+      expect(order).toMatchObject({ note: "最新", shipmentStatus: "cancelled", platformUpdatedAt: newest });
+      expect(await allOf({ tab: "cancelled" })).toEqual([id]);
+      expect(await allOf({ tab: "notShipped" })).toEqual([]);
+      const counts = await Order.counts();
+      expect(counts.cancelled).toBe(1);
+      expect(counts.notShipped).toBe(0);
+    });
+  });
+
+  it("an older or replayed version never overwrites a newer one", async () => {
+    const account = await testAccount();
+    const base = shopOrder();
+    const newer = {
+      ...base,
+      platformUpdatedAt: new Date(Date.parse(base.purchasedAt) + 1000).toISOString(),
+      note: "新",
+    };
+    await asUser(account, async () => {
+      await Order.upsertFromShop(newer);
+      expect((await Order.upsertFromShop(base)).outcome).toBe("unchanged");
+      expect((await Order.get(Order.idOf(base.shopId, base.platformOrderId, base.purchasedAt))).note).toBe(
+        "新",
+      );
+    });
+  });
+
+  it("the merchant's edit of the recipient wins over a later shop change, which stays visible", async () => {
+    const account = await testAccount();
+    const base = shopOrder();
+    await asUser(account, async () => {
+      const { orderId } = await Order.upsertFromShop(base);
+      await Order.updateCustomer(orderId, {
+        name: "髙橋 一郎",
+        name_kana: "タカハシ イチロウ",
+        company: "",
+        postal_code: "6048005",
+        prefecture: "京都府",
+        city: "京都市中京区",
+        address1: "恵比須町534-40",
+        address2: "河原町アパートメント502",
+        phone: "075-123-4567",
+      });
+      const shopEdit = person({ address2: "別の建物 101" });
+      await Order.upsertFromShop({
+        ...base,
+        customer: shopEdit,
+        platformUpdatedAt: new Date(Date.parse(base.purchasedAt) + 5000).toISOString(),
+      });
+      const order = await Order.get(orderId);
+      expect((order.customer as Order.StoredPerson).address2).toBe("河原町アパートメント502");
+      expect(Order.serialize(order).shop_changes).toMatchObject({ customer: { address2: "別の建物 101" } });
+    });
+  });
+});
+
+describe("Order.list", () => {
+  it("serves tabs newest first, purchase-date ranges, the error tab and the shop filter from indexes", async () => {
+    const account = await testAccount();
+    await asUser(account, async () => {
+      const orders = Array.from({ length: 50 }, (_, i) =>
+        shopOrder({
+          shopId: i % 2 ? "shop_01JTESTSHOP00000000000001" : "shop_01JTESTSHOP00000000000002",
+          issues:
+            i % 10 === 0
+              ? [{ field: "customer.postal_code", message: "郵便番号と都道府県が一致しません。" }]
+              : [],
+        }),
+      );
+      await Order.upsertPage(orders);
+      const ids = orders.map((o) => Order.idOf(o.shopId, o.platformOrderId, o.purchasedAt));
+      expect(await allOf({ tab: "notShipped" })).toEqual([...ids].reverse());
+      expect(await allOf({ tab: "error" })).toEqual(ids.filter((_, i) => i % 10 === 0).reverse());
+      expect((await Order.counts()).error).toBe(5);
+      expect(await allOf({ tab: "notShipped", shopId: "shop_01JTESTSHOP00000000000001" })).toEqual(
+        ids.filter((_, i) => i % 2).reverse(),
+      );
+      const from = orders[10]!.purchasedAt;
+      const to = orders[19]!.purchasedAt;
+      expect(await allOf({ tab: "notShipped", purchasedFrom: from, purchasedTo: to })).toEqual(
+        ids.slice(10, 20).reverse(),
+      );
+    });
+  });
+
+  it("finds orders by number, name, kana, phone, e-mail and postal code, only in the own company", async () => {
+    const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
+    const order = shopOrder({
+      orderNumber: "#20481",
+      email: "Yamasaki@Example.jp",
+      customer: person({
+        name: "山﨑 花子",
+        nameKana: "ヤマサキ ハナコ",
+        phone: "090-1234-5678",
+        postalCode: "0600042",
+      }),
+    });
+    await asUser(a, () => Order.upsertFromShop(order));
+    const id = Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
+    await asUser(a, async () => {
+      for (const search of [
+        "#20481",
+        "20481",
+        "山﨑",
+        "山﨑花子",
+        "やまさき",
+        "ヤマサキ",
+        "09012345678",
+        "090-1234",
+        "yamasaki@",
+        "060-0042",
+      ]) {
+        const found = await Order.list({ tab: "notShipped", search });
+        expect(
+          found.items.map((o) => o.orderId),
+          search,
+        ).toContain(id);
+      }
+      expect((await Order.list({ tab: "notShipped", search: "存在しない名前" })).items).toEqual([]);
+      expect((await Order.list({ tab: "shipped", search: "#20481" })).items).toEqual([]);
+    });
+    await asUser(b, async () => {
+      expect((await Order.list({ tab: "notShipped", search: "#20481" })).items).toEqual([]);
+      expect(await Order.find(id)).toBeUndefined();
+    });
+  });
+});
+
+describe("Order.bulkUpdate", () => {
+  it("archives and restores orders to where they were, keeping the counts", async () => {
+    const account = await testAccount();
+    await asUser(account, async () => {
+      const orders = [shopOrder(), shopOrder({ platformStatus: "partially_fulfilled" })];
+      const ids = (await Order.upsertPage(orders)).map((r) => r.orderId);
+      await Order.bulkUpdate({ ids, action: "archive" });
+      expect(await allOf({ tab: "archived" })).toHaveLength(2);
+      expect((await Order.counts()).archived).toBe(2);
+      await Order.bulkUpdate({ ids, action: "restore" });
+      expect(await allOf({ tab: "notShipped" })).toEqual([ids[0]]);
+      expect(await allOf({ tab: "partiallyShipped" })).toEqual([ids[1]]);
+      const counts = await Order.counts();
+      expect([counts.archived, counts.notShipped, counts.partiallyShipped]).toEqual([0, 1, 1]);
+    });
+  });
+});
