@@ -10,7 +10,7 @@ import { concurrentUpdate, InputError, NotFoundError } from "../error";
 import { optionalText, phone, postalCode, prefecture, requiredText } from "../shared/fields";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
-import { queriesFor, tokensOf } from "./search";
+import { platformIdQuery, queriesFor, tokensOf } from "./search";
 import { OrderSearchEntity } from "./search-entity";
 
 export { type ShipmentStatus, shipmentStatuses };
@@ -197,6 +197,12 @@ export const ListQuery = z.object({
   purchasedFrom: utc.optional(),
   purchasedTo: utc.optional(),
   search: z.string().trim().max(100).optional(),
+  /** Spec §7: a Shopify order by its numeric id (and shop URL). */
+  shopifyOrderId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+  shopifyShopUrl: z.string().max(200).optional(),
 });
 export type ListQuery = z.input<typeof ListQuery>;
 
@@ -212,7 +218,7 @@ export const SEARCH_RESULTS = 100;
 export async function list(query: ListQuery, request: PageRequest = {}): Promise<Page<OrderItem>> {
   const q = ListQuery.parse(query);
   const tenantId = useTenantID();
-  if (q.search) return { items: await search(q), cursor: null };
+  if (q.search || q.shopifyOrderId) return { items: await search(q), cursor: null };
   // Sort keys are `purchasedAt#orderId`: "~" sorts after "#", so the upper bound includes its own second.
   const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
   const options = { order: "desc" as const };
@@ -232,7 +238,8 @@ export async function list(query: ListQuery, request: PageRequest = {}): Promise
 
 async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
   const tenantId = useTenantID();
-  const queries = queriesFor(q.search ?? "");
+  const exact = q.shopifyOrderId ? platformIdQuery(q.shopifyOrderId) : undefined;
+  const queries = exact ? [exact] : queriesFor(q.search ?? "");
   const matches = await Promise.all(
     queries.map(({ shard, token }) =>
       OrderSearchEntity.query
@@ -249,6 +256,8 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
   const { data } = await OrderEntity.get(ids.map((orderId) => ({ tenantId, orderId }))).go();
   return data
     .filter((order) => (q.tab === "error" ? order.isError : order.shipmentStatus === q.tab))
+    .filter((order) => !exact || order.platformOrderId.split("/").pop() === q.shopifyOrderId)
+    .filter((order) => !q.shopifyShopUrl || order.shopUrl === q.shopifyShopUrl)
     .filter((order) => !q.shopId || order.shopId === q.shopId)
     .filter((order) => !q.purchasedFrom || order.purchasedAt >= q.purchasedFrom)
     .filter((order) => !q.purchasedTo || order.purchasedAt <= q.purchasedTo)
@@ -308,12 +317,14 @@ async function applyTally(tally: Tally) {
 
 function searchableOf(order: {
   orderNumber: string;
+  platformOrderId: string;
   email?: string;
   purchaser: StoredPerson;
   customer: StoredPerson;
 }) {
   return tokensOf({
     orderNumber: order.orderNumber,
+    platformOrderIds: [order.platformOrderId],
     names: [order.customer.name, order.purchaser.name],
     kanaNames: [order.customer.nameKana, order.purchaser.nameKana],
     phones: [order.customer.phone, order.purchaser.phone],
@@ -325,6 +336,7 @@ function searchableOf(order: {
 const searchableOfItem = (item: OrderItem, customer = item.customer as StoredPerson) =>
   searchableOf({
     orderNumber: item.orderNumber,
+    platformOrderId: item.platformOrderId,
     email: item.email,
     purchaser: item.purchaser as StoredPerson,
     customer,

@@ -5,7 +5,7 @@
  * A token is `kind:value`; its shard is `kind:firstCharacter`, so a prefix query
  * (at least one character) always knows its one partition.
  */
-export type TokenKind = "no" | "name" | "kana" | "tel" | "mail" | "zip" | "trk";
+export type TokenKind = "no" | "name" | "kana" | "tel" | "mail" | "zip" | "trk" | "pid";
 
 export type SearchToken = { shard: string; token: string };
 
@@ -35,6 +35,8 @@ export type Searchable = {
   emails: string[];
   postalCodes: string[];
   trackingNumbers?: string[];
+  /** The platform's own order id (Shopify's numeric id), for spec §7's shopify_order_id filter. */
+  platformOrderIds?: string[];
 };
 
 /** Every token an order is found by; duplicates removed. */
@@ -47,6 +49,7 @@ export function tokensOf(order: Searchable): SearchToken[] {
     ...order.emails.map((email) => token("mail", email.trim().toLowerCase())),
     ...order.postalCodes.map((zip) => token("zip", digitsOf(zip))),
     ...(order.trackingNumbers ?? []).map((number) => token("trk", digitsOf(number))),
+    ...(order.platformOrderIds ?? []).map((id) => token("pid", id.split("/").pop() ?? id)),
   ];
   const seen = new Map<string, SearchToken>();
   for (const candidate of candidates) if (candidate) seen.set(candidate.token, candidate);
@@ -71,6 +74,11 @@ export function queriesFor(search: string): SearchToken[] {
   if (raw.includes("@")) return [token("mail", raw.toLowerCase())].filter(isToken);
   const kinds: TokenKind[] = isKana(folded) ? ["kana", "name"] : ["name", "mail"];
   return kinds.map((kind) => token(kind, kind === "mail" ? raw.toLowerCase() : folded)).filter(isToken);
+}
+
+/** The exact lookup of a platform order id (not a prefix: `123` must not find `1234`). */
+export function platformIdQuery(platformOrderId: string): SearchToken | undefined {
+  return token("pid", `${platformOrderId.split("/").pop() ?? platformOrderId}`);
 }
 
 const isToken = (value: SearchToken | undefined): value is SearchToken => value !== undefined;

@@ -10,6 +10,7 @@ import { companies } from "./routes/companies";
 import { geocoding } from "./routes/geocoding";
 import { health } from "./routes/health";
 import { itemCategories } from "./routes/item-categories";
+import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
 import { signup } from "./routes/signup";
 import { users } from "./routes/users";
@@ -90,6 +91,7 @@ app.route("/senders", senders);
 app.route("/item_categories", itemCategories);
 app.route("/brands", brands);
 app.route("/geocoding", geocoding);
+app.route("/orders", orders);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",

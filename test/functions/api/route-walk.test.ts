@@ -1,6 +1,7 @@
+import { Order } from "@okuru/core/order";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
-import { testAccount } from "../../support/account";
+import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { signInAs, uniqueEmail } from "../../support/cognito";
 
@@ -60,6 +61,22 @@ const samples: Record<string, Sample> = {
     adminOnly: true,
   },
   "GET /api/geocoding": {},
+  "GET /api/orders": {},
+  "GET /api/orders/{id}": {},
+  "PUT /api/orders/{id}/customer": {
+    body: {
+      name: "書換 太郎",
+      name_kana: "",
+      company: "",
+      postal_code: "6048005",
+      prefecture: "京都府",
+      city: "京都市中京区",
+      address1: "恵比須町534-40",
+      address2: "",
+      phone: "075-123-4567",
+    },
+  },
+  "PUT /api/orders/bulk_update": { body: { ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "archive" } },
 };
 
 type Operation = { method: string; path: string };
@@ -107,7 +124,42 @@ beforeAll(async () => {
   // The administrator: a member may rename themselves, so their own id would not test the role rule.
   idsOfA.users = companyA.userId;
   memberToken = await signInAs(memberEmail);
+  const order = await asUser(companyA, () =>
+    Order.upsertFromShop({
+      shopId: "shop_01JTESTSHOP00000000000000",
+      platform: "shopify",
+      platformOrderId: "gid://shopify/Order/1001",
+      orderNumber: "#1001",
+      purchasedAt: "2026-11-01T10:00:00+09:00",
+      platformUpdatedAt: "2026-11-01T10:00:00+09:00",
+      platformStatus: "unfulfilled",
+      email: "buyer@example.jp",
+      purchaser: buyer,
+      customer: buyer,
+      lineItems: [{ platformLineItemId: "1", sku: "A", name: "抹茶", quantity: 1, unitPrice: 1000 }],
+      totalAmount: 1000,
+      codAmount: null,
+      requestedDeliveryDate: null,
+      requestedTimeSlot: null,
+      note: "",
+      isGift: false,
+      issues: [],
+    }),
+  );
+  idsOfA.orders = order.orderId;
 });
+
+const buyer = {
+  name: "髙橋 一郎",
+  nameKana: "タカハシ イチロウ",
+  company: "",
+  postalCode: "6048005",
+  prefecture: "京都府",
+  city: "京都市中京区",
+  address1: "恵比須町534-40",
+  address2: "",
+  phone: "075-123-4567",
+};
 
 function pathWithIdsOfA(op: Operation): string {
   return op.path.replace(/\/(\w+)\/\{id\}/, (_, resource: string) => {
@@ -125,6 +177,8 @@ async function snapshotOfA() {
     senders: await read("/api/senders"),
     categories: await read("/api/item_categories"),
     brand: await read("/api/brands"),
+    orders: await read("/api/orders"),
+    order: await read(`/api/orders/${idsOfA.orders}`),
   };
 }
 
@@ -158,6 +212,13 @@ describe("every route of the OpenAPI document", () => {
       });
       expect(res.status, key(op)).toBe(404);
     }
+    // Bulk routes take ids in the body: another company's ids are reported as not found, one by one.
+    const bulk = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token: companyB.idToken,
+      body: { ids: [idsOfA.orders], action: "archive" },
+    });
+    expect(bulk.json.results).toEqual([{ id: idsOfA.orders, error: "注文が見つかりません。" }]);
     expect(await snapshotOfA()).toEqual(before);
   });
 

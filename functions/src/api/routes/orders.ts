@@ -1,0 +1,146 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { Order } from "@okuru/core/order";
+import {
+  authErrors,
+  bearerSecurity,
+  conflict,
+  inputErrors,
+  jsonContent,
+  notFound,
+  PageQuery,
+  router,
+  toPage,
+} from "../openapi";
+
+/** A calendar date in Japan (YYYY-MM-DD) or a full timestamp; a date means the whole JST day. */
+const JstDateOrTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" });
+
+function jstBoundary(value: string | undefined, edge: "start" | "end"): string | undefined {
+  if (!value) return undefined;
+  if (value.includes("T")) return value;
+  return edge === "start" ? `${value}T00:00:00+09:00` : `${value}T23:59:59.999+09:00`;
+}
+
+const ListQuery = PageQuery.extend({
+  tab_key: z
+    .enum(Order.tabs)
+    .optional()
+    .meta({ description: "画面のタブ（shipment_status と同じ値、または error）" }),
+  shipment_status: z.enum(Order.shipmentStatuses).optional(),
+  is_error: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "true でエラーのある注文（エラータブ）" }),
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: "注文番号・氏名（漢字/カナの前方一致）・電話番号・メール・郵便番号" }),
+  purchased_from: JstDateOrTime.optional(),
+  purchased_to: JstDateOrTime.optional(),
+  shop_id: z.string().max(64).optional(),
+  shopify_order_id: z
+    .string()
+    .regex(/^\d{1,20}$/, { error: "Shopify の注文IDは数字で指定してください" })
+    .optional(),
+  shopify_shop_url: z.string().max(200).optional(),
+});
+
+const OrderList = z
+  .object({
+    items: z.array(Order.Info),
+    next_cursor: z.string().nullable(),
+    counts: z.record(z.enum(Order.tabs), z.number()).meta({ description: "タブごとの件数" }),
+  })
+  .meta({ id: "OrderList" });
+
+const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
+
+const BulkResult = z
+  .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })
+  .meta({ id: "OrderBulkResult" });
+
+export const orders = router()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["order"],
+      summary: "注文の一覧（タブ・検索・購入日・ストアで絞り込み、購入日の新しい順）",
+      security: bearerSecurity,
+      request: { query: ListQuery },
+      responses: {
+        200: jsonContent(OrderList, "注文の1ページとタブごとの件数"),
+        ...inputErrors,
+        ...authErrors,
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const tab = q.is_error === "true" ? "error" : (q.tab_key ?? q.shipment_status ?? "notShipped");
+      const [page, counts] = await Promise.all([
+        Order.list(
+          {
+            tab,
+            search: q.search,
+            shopId: q.shop_id,
+            purchasedFrom: jstBoundary(q.purchased_from, "start"),
+            purchasedTo: jstBoundary(q.purchased_to, "end"),
+            shopifyOrderId: q.shopify_order_id,
+            shopifyShopUrl: q.shopify_shop_url,
+          },
+          { cursor: q.cursor, limit: q.limit },
+        ),
+        Order.counts(),
+      ]);
+      return c.json({ ...toPage(page, Order.serialize), counts }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/bulk_update",
+      tags: ["order"],
+      summary: "複数の注文をまとめて更新する（アーカイブ・戻す）",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: Order.BulkUpdate } }, required: true } },
+      responses: { 200: jsonContent(BulkResult, "注文ごとの結果"), ...inputErrors, ...authErrors },
+    }),
+    async (c) => c.json({ results: await Order.bulkUpdate(c.req.valid("json")) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags: ["order"],
+      summary: "注文",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Order.Info, "注文"), ...authErrors, ...notFound },
+    }),
+    async (c) => c.json(Order.serialize(await Order.get(c.req.valid("param").id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}/customer",
+      tags: ["order"],
+      summary: "お届け先を修正する（以後のストア側の変更より優先）",
+      security: bearerSecurity,
+      request: {
+        params: IdParam,
+        body: { content: { "application/json": { schema: Order.CustomerUpdate } }, required: true },
+      },
+      responses: {
+        200: jsonContent(Order.Info, "更新した注文"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+      },
+    }),
+    async (c) =>
+      c.json(Order.serialize(await Order.updateCustomer(c.req.valid("param").id, c.req.valid("json"))), 200),
+  );

@@ -1,0 +1,190 @@
+import { Order } from "@okuru/core/order";
+import { describe, expect, it } from "vitest";
+import { asUser, testAccount } from "../../support/account";
+import { callApi } from "../../support/api";
+
+const person = {
+  name: "山﨑 花子",
+  nameKana: "ヤマサキ ハナコ",
+  company: "",
+  postalCode: "0600042",
+  prefecture: "北海道",
+  city: "札幌市中央区",
+  address1: "大通西１０丁目",
+  address2: "",
+  phone: "011-231-4111",
+};
+
+function orderAt(
+  n: number,
+  purchasedAt: string,
+  extra: Partial<Order.ShopOrderWrite> = {},
+): Order.ShopOrderWrite {
+  return {
+    shopId: "shop_01JTESTSHOP00000000000000",
+    platform: "shopify",
+    platformOrderId: `gid://shopify/Order/${700000 + n}`,
+    orderNumber: `#${3000 + n}`,
+    purchasedAt,
+    platformUpdatedAt: purchasedAt,
+    platformStatus: "unfulfilled",
+    email: `b${n}@example.jp`,
+    purchaser: person,
+    customer: person,
+    lineItems: [{ platformLineItemId: "1", sku: "S", name: "昆布", quantity: 1, unitPrice: 500 }],
+    totalAmount: 500,
+    codAmount: null,
+    requestedDeliveryDate: null,
+    requestedTimeSlot: null,
+    note: "",
+    isGift: false,
+    issues: [],
+    shopUrl: "https://hokkaido-konbu.myshopify.com",
+    ...extra,
+  };
+}
+
+describe("GET /api/orders", () => {
+  it("answers a page of a tab with counts, filtered by JST purchase dates, Shopify id and errors", async () => {
+    const account = await testAccount();
+    await asUser(account, () =>
+      Order.upsertPage([
+        // 2026-11-01 23:30 JST is still the 1st in Japan, though the 1st 14:30 in UTC.
+        orderAt(1, "2026-11-01T23:30:00+09:00"),
+        orderAt(2, "2026-11-02T00:10:00+09:00"),
+        orderAt(3, "2026-11-03T09:00:00+09:00", {
+          issues: [{ field: "customer.phone", message: "電話番号の形式が正しくありません。" }],
+        }),
+        orderAt(4, "2026-11-03T10:00:00+09:00", { platformStatus: "fulfilled" }),
+      ]),
+    );
+    const token = account.idToken;
+    const all = await callApi("/api/orders?tab_key=notShipped", { token });
+    expect(all.status).toBe(200);
+    expect(all.json.items.map((o: { order_number: string }) => o.order_number)).toEqual([
+      "#3003",
+      "#3002",
+      "#3001",
+    ]);
+    expect(all.json.next_cursor).toBeNull();
+    expect(all.json.counts).toMatchObject({ notShipped: 3, shipped: 1, error: 1, cancelled: 0 });
+    expect(all.json.items[0]).toMatchObject({
+      platform: "shopify",
+      shopify_order_id: "700003",
+      shopify_shop_url: "https://hokkaido-konbu.myshopify.com",
+      is_error: true,
+      errors: [{ field: "customer.phone", message: "電話番号の形式が正しくありません。" }],
+    });
+
+    const firstOfNovember = await callApi(
+      "/api/orders?shipment_status=notShipped&purchased_from=2026-11-01&purchased_to=2026-11-01",
+      { token },
+    );
+    expect(firstOfNovember.json.items.map((o: { order_number: string }) => o.order_number)).toEqual([
+      "#3001",
+    ]);
+
+    const errors = await callApi("/api/orders?is_error=true", { token });
+    expect(errors.json.items.map((o: { order_number: string }) => o.order_number)).toEqual(["#3003"]);
+
+    const byShopifyId = await callApi(
+      "/api/orders?shipment_status=shipped&shopify_order_id=700004&shopify_shop_url=https://hokkaido-konbu.myshopify.com",
+      { token },
+    );
+    expect(byShopifyId.json.items.map((o: { order_number: string }) => o.order_number)).toEqual(["#3004"]);
+    const wrongShop = await callApi(
+      "/api/orders?shipment_status=shipped&shopify_order_id=700004&shopify_shop_url=https://other.myshopify.com",
+      { token },
+    );
+    expect(wrongShop.json.items).toEqual([]);
+
+    const paged = await callApi("/api/orders?tab_key=notShipped&limit=2", { token });
+    expect(paged.json.items).toHaveLength(2);
+    const next = await callApi(`/api/orders?tab_key=notShipped&limit=2&cursor=${paged.json.next_cursor}`, {
+      token,
+    });
+    expect(next.json.items.map((o: { order_number: string }) => o.order_number)).toEqual(["#3001"]);
+  });
+
+  it("refuses malformed filters with Japanese field errors", async () => {
+    const account = await testAccount();
+    const res = await callApi("/api/orders?purchased_from=2026/11/01&limit=1000&shopify_order_id=abc", {
+      token: account.idToken,
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.fields).sort()).toEqual(["limit", "purchased_from", "shopify_order_id"]);
+  });
+});
+
+describe("order edits", () => {
+  it("the recipient edit validates, clears the recipient's errors and leaves the error tab", async () => {
+    const account = await testAccount();
+    const { orderId } = await asUser(account, () =>
+      Order.upsertFromShop(
+        orderAt(9, "2026-11-05T12:00:00+09:00", {
+          issues: [{ field: "customer.phone", message: "電話番号の形式が正しくありません。" }],
+        }),
+      ),
+    );
+    const token = account.idToken;
+    const bad = await callApi(`/api/orders/${orderId}/customer`, {
+      method: "PUT",
+      token,
+      body: {
+        name: "",
+        postal_code: "12",
+        prefecture: "北海道",
+        city: "札幌市中央区",
+        address1: "大通西1",
+        phone: "1",
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.fields)).toEqual(expect.arrayContaining(["name", "postal_code", "phone"]));
+
+    const good = await callApi(`/api/orders/${orderId}/customer`, {
+      method: "PUT",
+      token,
+      body: {
+        name: "山﨑 花子",
+        name_kana: "ヤマサキ ハナコ",
+        company: "",
+        postal_code: "060-0042",
+        prefecture: "北海道",
+        city: "札幌市中央区",
+        address1: "大通西10丁目",
+        address2: "",
+        phone: "011-231-4111",
+      },
+    });
+    expect(good.status).toBe(200);
+    expect(good.json).toMatchObject({ is_error: false, errors: [] });
+    const errorTab = await callApi("/api/orders?is_error=true", { token });
+    expect(errorTab.json.items).toEqual([]);
+    expect(errorTab.json.counts.error).toBe(0);
+  });
+
+  it("archives and restores in bulk, reporting each order", async () => {
+    const account = await testAccount();
+    const { orderId } = await asUser(account, () =>
+      Order.upsertFromShop(orderAt(11, "2026-11-06T12:00:00+09:00")),
+    );
+    const token = account.idToken;
+    const archived = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [orderId, "ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "archive" },
+    });
+    expect(archived.json.results).toEqual([
+      { id: orderId },
+      { id: "ord_01JAAAAAAAAAAAAAAAAAAAAAAA", error: "注文が見つかりません。" },
+    ]);
+    expect((await callApi("/api/orders?tab_key=archived", { token })).json.items).toHaveLength(1);
+    await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [orderId], action: "restore" },
+    });
+    expect((await callApi("/api/orders?tab_key=notShipped", { token })).json.items).toHaveLength(1);
+  });
+});
