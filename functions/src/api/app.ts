@@ -12,6 +12,7 @@ import { health } from "./routes/health";
 import { itemCategories } from "./routes/item-categories";
 import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
+import { shops } from "./routes/shops";
 import { signup } from "./routes/signup";
 import { users } from "./routes/users";
 
@@ -92,6 +93,7 @@ app.route("/item_categories", itemCategories);
 app.route("/brands", brands);
 app.route("/geocoding", geocoding);
 app.route("/orders", orders);
+app.route("/shops", shops);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",

@@ -62,6 +62,7 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/geocoding": {},
   "GET /api/orders": {},
+  "GET /api/shops": {},
   "GET /api/orders/{id}": {},
   "PUT /api/orders/{id}/customer": {
     body: {

@@ -1,0 +1,82 @@
+import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
+import { entityConfig } from "../db/client";
+import { platforms } from "./imported-order";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                   |
+ * | byId    | primary | tenantId     | shopId       | Shop.get, Shop.list (GET /api/shops), sync |
+ *
+ * A connected shop: where it is, how to reach it (credentials sealed with the
+ * tenant and purpose bound in, never returned), what to import, and the state of
+ * its sync (running or idle, counts of the current or last run, last success, last
+ * error in Japanese) that GET /api/shops and the screens show.
+ */
+export const ShopEntity = new Entity(
+  {
+    model: { entity: "shop", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      shopId: { type: "string", required: true, readOnly: true },
+      platform: { type: platforms, required: true, readOnly: true },
+      /** Shopify: `{store}.myshopify.com`; Ecforce: the shop's host. */
+      domain: { type: "string", required: true, readOnly: true },
+      name: { type: "string", required: true },
+      status: { type: ["active", "inactive"] as const, required: true, default: "active" },
+      /** Sealed (Secret.seal) JSON of the platform credentials. */
+      credentials: { type: "string" },
+      /** Which orders to import and from when ({ importSince, includePartiallyFulfilled }). */
+      settings: { type: "any" },
+      /** { running, runId, startedAt, seen, imported, lastSuccessAt, lastError, updatedSince }. */
+      syncState: { type: "any" },
+      ...timestamps,
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["shopId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type ShopItem = EntityItem<typeof ShopEntity>;
+
+/**
+ * Access patterns
+ * | pattern      | index   | pk composite     | sk composite | used by                                       |
+ * | byDomain     | primary | platform, domain | (none)       | webhooks: shop domain → tenant and shop;       |
+ * |              |         |                  |              | one shop connects to one company only          |
+ * | byPlatform   | gsi1    | platform         | domain       | the scheduled sync: every connected shop       |
+ *
+ * Like Identity, a routing record read before the tenant is known (a webhook names
+ * only the shop's domain); it holds no merchant data, only the link.
+ */
+export const ShopLinkEntity = new Entity(
+  {
+    model: { entity: "shopLink", version: "1", service: "okuru" },
+    attributes: {
+      platform: { type: platforms, required: true, readOnly: true },
+      domain: { type: "string", required: true, readOnly: true },
+      tenantId: { type: "string", required: true, readOnly: true },
+      shopId: { type: "string", required: true, readOnly: true },
+      createdAt: timestamps.createdAt,
+    },
+    indexes: {
+      byDomain: {
+        pk: { field: "pk", composite: ["platform", "domain"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byPlatform: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["platform"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["domain"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type ShopLinkItem = EntityItem<typeof ShopLinkEntity>;

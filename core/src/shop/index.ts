@@ -1,0 +1,90 @@
+export * as Shop from "./index";
+
+import { z } from "zod";
+import { useTenantID } from "../actor";
+import { type Page, type PageRequest, page } from "../db/records";
+import { NotFoundError } from "../error";
+import { isID } from "../util/id";
+import { ShopEntity, type ShopItem } from "./entity";
+import { platforms } from "./imported-order";
+
+/** A shop's sync as the merchant sees it on GET /api/shops and the screens. */
+export const SyncState = z.object({
+  running: z.boolean().default(false),
+  runId: z.string().nullable().default(null),
+  startedAt: z.string().nullable().default(null),
+  /** Orders read from the shop and written here in the current (or last) run. */
+  seen: z.number().int().default(0),
+  imported: z.number().int().default(0),
+  lastSuccessAt: z.string().nullable().default(null),
+  /** Japanese, for the merchant; null after a successful run. */
+  lastError: z.string().nullable().default(null),
+  /** Orders changed in the shop since this time are read by the next run. */
+  updatedSince: z.string().nullable().default(null),
+});
+export type SyncState = z.infer<typeof SyncState>;
+
+export const Info = z
+  .object({
+    id: z.string(),
+    platform: z.enum(platforms),
+    name: z.string(),
+    domain: z.string(),
+    status: z.enum(["active", "inactive"]),
+    sync: z.object({
+      status: z.enum(["running", "idle"]),
+      seen: z.number(),
+      imported: z.number(),
+      started_at: z.string().nullable(),
+      last_success_at: z.string().nullable(),
+      last_error: z.string().nullable(),
+    }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Shop" });
+export type Info = z.infer<typeof Info>;
+
+export function syncStateOf(item: ShopItem): SyncState {
+  return SyncState.parse(item.syncState ?? {});
+}
+
+export function serialize(item: ShopItem): Info {
+  const sync = syncStateOf(item);
+  return {
+    id: item.shopId,
+    platform: item.platform,
+    name: item.name,
+    domain: item.domain,
+    status: item.status,
+    sync: {
+      status: sync.running ? "running" : "idle",
+      seen: sync.seen,
+      imported: sync.imported,
+      started_at: sync.startedAt,
+      last_success_at: sync.lastSuccessAt,
+      last_error: sync.lastError,
+    },
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+export const notFound = () => new NotFoundError("shop.not_found", "ストアが見つかりません。");
+
+export async function find(shopId: string): Promise<ShopItem | undefined> {
+  if (!isID("shop", shopId)) return undefined;
+  const { data } = await ShopEntity.get({ tenantId: useTenantID(), shopId }).go();
+  return data ?? undefined;
+}
+
+export async function get(shopId: string): Promise<ShopItem> {
+  const shop = await find(shopId);
+  if (!shop) throw notFound();
+  return shop;
+}
+
+/** Every shop of the company, one page (a company connects a handful). */
+export function list(request?: PageRequest): Promise<Page<ShopItem>> {
+  return page(ShopEntity.query.byId({ tenantId: useTenantID() }), request);
+}
