@@ -382,33 +382,9 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
     const existing = await find(orderId);
     const isError = value.issues.length > 0;
     if (!existing) {
-      const shipmentStatus = statusFromPlatform(value.platformStatus, undefined);
+      const { shipmentStatus } = newOrderItem(tenantId, value);
       try {
-        await OrderEntity.create({
-          tenantId,
-          orderId,
-          shopId: value.shopId,
-          platform: value.platform,
-          platformOrderId: value.platformOrderId,
-          orderNumber: value.orderNumber,
-          purchasedAt: value.purchasedAt,
-          platformUpdatedAt: value.platformUpdatedAt,
-          shipmentStatus,
-          isError,
-          errors: value.issues,
-          purchaser: value.purchaser,
-          customer: value.customer,
-          lineItems: value.lineItems,
-          totalAmount: value.totalAmount,
-          codAmount: value.codAmount ?? undefined,
-          email: value.email,
-          requestedDeliveryDate: value.requestedDeliveryDate ?? undefined,
-          requestedTimeSlot: value.requestedTimeSlot ?? undefined,
-          note: value.note,
-          isGift: value.isGift,
-          fulfillmentOrders: value.fulfillmentOrders,
-          shopUrl: value.shopUrl,
-        }).go();
+        await OrderEntity.create(newOrderItem(tenantId, value)).go();
       } catch (err) {
         if (isConditionalFailure(err)) continue; // created meanwhile by a racing delivery: read it and merge
         throw err;
@@ -466,13 +442,86 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
   throw concurrentUpdate();
 }
 
-/** Upserts a page of orders from one sync step, applying the tab counts once for the page. */
-export async function upsertPage(orders: ShopOrderWrite[]): Promise<UpsertResult[]> {
+/**
+ * Writes a page of orders from one sync step. Orders new to us (most of a first
+ * import) are written in batches — the same conditional semantics are not needed
+ * there, because a shop's orders are written only by its sync, which runs under the
+ * shop's lease (webhooks enqueue into the same run) — and existing orders go
+ * through the versioned upsert one by one. The tab counts change once per page.
+ */
+export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[]> {
+  const orders = input.map((order) => ShopOrderWrite.parse(order));
+  const tenantId = useTenantID();
   const tally: Tally = new Map();
+  const ids = orders.map((o) => idOf(o.shopId, o.platformOrderId, o.purchasedAt));
+  /** The stored platform version of each order we already have. */
+  const existing = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const { data } = await OrderEntity.get(
+      ids.slice(i, i + 100).map((orderId) => ({ tenantId, orderId })),
+    ).go({ attributes: ["orderId"] });
+    for (const found of data) existing.add(found.orderId);
+  }
+  const fresh = orders.filter((_, i) => !existing.has(ids[i]!) && ids.indexOf(ids[i]!) === i);
+  if (fresh.length) {
+    await OrderEntity.put(fresh.map((order) => newOrderItem(tenantId, order))).go();
+    await OrderSearchEntity.put(
+      fresh.flatMap((order) =>
+        searchableOf(order).map((t) => ({
+          tenantId,
+          shard: t.shard,
+          token: t.token,
+          orderId: idOf(order.shopId, order.platformOrderId, order.purchasedAt),
+          purchasedAt: order.purchasedAt,
+        })),
+      ),
+    ).go();
+    for (const order of fresh) {
+      for (const tab of tabsOf({
+        shipmentStatus: statusFromPlatform(order.platformStatus, undefined),
+        isError: order.issues.length > 0,
+      }))
+        bump(tally, tab, 1);
+    }
+  }
+  const freshIds = new Set(fresh.map((o) => idOf(o.shopId, o.platformOrderId, o.purchasedAt)));
   const results: UpsertResult[] = [];
-  for (const order of orders) results.push(await upsertFromShop(order, tally));
+  for (const [i, order] of orders.entries()) {
+    if (freshIds.has(ids[i]!) && ids.indexOf(ids[i]!) === i)
+      results.push({ orderId: ids[i]!, outcome: "created" });
+    else results.push(await upsertFromShop(order, tally));
+  }
   await applyTally(tally);
   return results;
+}
+
+function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) {
+  const isError = value.issues.length > 0;
+  return {
+    tenantId,
+    orderId: idOf(value.shopId, value.platformOrderId, value.purchasedAt),
+    shopId: value.shopId,
+    platform: value.platform,
+    platformOrderId: value.platformOrderId,
+    orderNumber: value.orderNumber,
+    purchasedAt: value.purchasedAt,
+    platformUpdatedAt: value.platformUpdatedAt,
+    shipmentStatus: statusFromPlatform(value.platformStatus, undefined),
+    isError,
+    errors: value.issues,
+    purchaser: value.purchaser,
+    customer: value.customer,
+    lineItems: value.lineItems,
+    totalAmount: value.totalAmount,
+    codAmount: value.codAmount ?? undefined,
+    email: value.email,
+    requestedDeliveryDate: value.requestedDeliveryDate ?? undefined,
+    requestedTimeSlot: value.requestedTimeSlot ?? undefined,
+    note: value.note,
+    isGift: value.isGift,
+    fulfillmentOrders: value.fulfillmentOrders,
+    shopUrl: value.shopUrl,
+  };
 }
 
 export const CustomerUpdate = z.object({
