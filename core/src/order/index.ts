@@ -459,8 +459,8 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   for (let i = 0; i < ids.length; i += 100) {
     const { data } = await OrderEntity.get(
       ids.slice(i, i + 100).map((orderId) => ({ tenantId, orderId })),
-    ).go({ attributes: ["orderId"] });
-    for (const found of data) existing.add(found.orderId);
+    ).go({ attributes: ["orderId", "platformUpdatedAt"] });
+    for (const found of data) existing.set(found.orderId, found.platformUpdatedAt);
   }
   const fresh = orders.filter((_, i) => !existing.has(ids[i]!) && ids.indexOf(ids[i]!) === i);
   if (fresh.length) {
