@@ -1,15 +1,9 @@
 import { Entity, type EntityItem } from "electrodb";
 import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { type ShipmentStatus, shipmentStatuses } from "../shared/order";
 
-export const shipmentStatuses = [
-  "notShipped",
-  "partiallyShipped",
-  "shipped",
-  "cancelled",
-  "archived",
-] as const;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
+export { type ShipmentStatus, shipmentStatuses };
 
 /**
  * Access patterns

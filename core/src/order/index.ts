@@ -7,7 +7,7 @@ import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError } from "../error";
-import { optionalText, phone, postalCode, prefecture, requiredText } from "../shared/fields";
+import { OrderBulkUpdate, OrderCustomerUpdate, orderTabs } from "../shared/order";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { platformIdQuery, queriesFor, tokensOf } from "./search";
@@ -15,8 +15,7 @@ import { OrderSearchEntity } from "./search-entity";
 
 export { type ShipmentStatus, shipmentStatuses };
 
-/** The tabs of the order list: the five shipment statuses plus the errors across them. */
-export const tabs = [...shipmentStatuses, "error"] as const;
+export const tabs = orderTabs;
 export type Tab = (typeof tabs)[number];
 
 // ---------------------------------------------------------------------------
@@ -524,17 +523,7 @@ function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) 
   };
 }
 
-export const CustomerUpdate = z.object({
-  name: requiredText("お届け先名", 32),
-  name_kana: optionalText("お届け先名（カナ）", 50),
-  company: optionalText("会社名・部署名", 50),
-  postal_code: postalCode,
-  prefecture,
-  city: requiredText("市区町村", 24),
-  address1: requiredText("町名・番地", 32),
-  address2: optionalText("建物名・部屋番号", 32),
-  phone,
-});
+export const CustomerUpdate = OrderCustomerUpdate;
 
 /**
  * The merchant corrects the recipient. The edit wins over later shop changes of the
@@ -589,13 +578,7 @@ export async function updateCustomer(
   return get(orderId);
 }
 
-export const BulkUpdate = z.object({
-  ids: z
-    .array(z.string())
-    .min(1, { error: "注文を選択してください" })
-    .max(100, { error: "一度に更新できるのは100件までです" }),
-  action: z.enum(["archive", "restore"]),
-});
+export const BulkUpdate = OrderBulkUpdate;
 
 /** Archives orders (out of the working tabs) or restores them to where they were; each order alone. */
 export async function bulkUpdate(input: z.input<typeof BulkUpdate>) {

@@ -1,6 +1,12 @@
 import type { BrandPrintSettings as BrandPrintSettingsWire, Carrier } from "@okuru/core/shared/brand";
 import type { CompanyUpdateInput } from "@okuru/core/shared/company";
 import type { ItemCategoryInput } from "@okuru/core/shared/item-category";
+import type {
+  OrderBulkUpdate,
+  OrderCustomerUpdate,
+  OrderTab,
+  ShipmentStatus,
+} from "@okuru/core/shared/order";
 import type { SenderInput } from "@okuru/core/shared/sender";
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import type { Role, UserInvite, UserUpdate } from "@okuru/core/shared/user";
@@ -536,3 +542,125 @@ export const getGeocoding = operation<Geocoding>()(
   "/geocoding",
   arg.query<string>("addressPostcode"),
 );
+
+// ---------------------------------------------------------------------------
+// Orders and shops (spec §7).
+
+export interface OrderPerson {
+  name: string;
+  nameKana: string;
+  company: string;
+  postalCode: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2: string;
+  phone: string;
+}
+
+export interface OrderIssue {
+  field: string;
+  message: string;
+  suggestion?: string;
+}
+
+export interface Order {
+  id: string;
+  shopId: string;
+  platform: "shopify" | "ecforce";
+  orderNumber: string;
+  shopifyOrderId: string | null;
+  shopifyShopUrl: string | null;
+  shipmentStatus: ShipmentStatus;
+  isError: boolean;
+  errors: OrderIssue[];
+  purchasedAt: string;
+  email: string;
+  purchaser: OrderPerson;
+  customer: OrderPerson;
+  delivery: Record<string, unknown> | null;
+  senderId: string | null;
+  lineItems: { sku: string; name: string; quantity: number; unitPrice: number }[];
+  totalAmount: number;
+  codAmount: number | null;
+  requestedDeliveryDate: string | null;
+  requestedTimeSlot: string | null;
+  note: string;
+  isGift: boolean;
+  shopChanges: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderList {
+  items: Order[];
+  nextCursor: string | null;
+  counts: Record<OrderTab, number>;
+}
+
+/** Query of GET /orders (snake_case, as sent). */
+export type OrderListQuery = {
+  tab_key?: OrderTab;
+  shipment_status?: ShipmentStatus;
+  is_error?: "true" | "false";
+  search?: string;
+  purchased_from?: string;
+  purchased_to?: string;
+  shop_id?: string;
+  shopify_order_id?: string;
+  shopify_shop_url?: string;
+  cursor?: string;
+  limit?: number;
+};
+
+export type OrderCustomerUpdateReq = z.input<typeof OrderCustomerUpdate>;
+export type OrderBulkUpdateReq = z.input<typeof OrderBulkUpdate>;
+
+export interface OrderBulkResult {
+  results: { id: string; error?: string }[];
+}
+
+export interface Shop {
+  id: string;
+  platform: "shopify" | "ecforce";
+  name: string;
+  domain: string;
+  status: "active" | "inactive";
+  sync: {
+    status: "running" | "idle";
+    seen: number;
+    imported: number;
+    startedAt: string | null;
+    lastSuccessAt: string | null;
+    lastError: string | null;
+  };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ShopList {
+  items: Shop[];
+  nextCursor: string | null;
+}
+
+export const getOrders = operation<OrderList>()(
+  "getOrders",
+  "GET",
+  "/orders",
+  arg.queryObject<OrderListQuery>("orderListQuery"),
+);
+export const getOrder = operation<Order>()("getOrder", "GET", "/orders/{id}", arg.path("id"));
+export const updateOrderCustomer = operation<Order>()(
+  "updateOrderCustomer",
+  "PUT",
+  "/orders/{id}/customer",
+  arg.path("id"),
+  arg.body<OrderCustomerUpdateReq>("orderCustomerUpdateReq"),
+);
+export const bulkUpdateOrders = operation<OrderBulkResult>()(
+  "bulkUpdateOrders",
+  "PUT",
+  "/orders/bulk_update",
+  arg.body<OrderBulkUpdateReq>("orderBulkUpdateReq"),
+);
+export const getShops = operation<ShopList>()("getShops", "GET", "/shops");

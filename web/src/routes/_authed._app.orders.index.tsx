@@ -1,29 +1,52 @@
-import { Paper } from "@mantine/core";
-import { IconInbox } from "@tabler/icons-react";
+import { orderTabs } from "@okuru/core/shared/order";
 import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
 import { z } from "zod";
-import { EmptyState } from "../components/EmptyState/EmptyState";
+import { OrderDrawer } from "../components/OrderList/OrderDrawer";
+import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { PageHeader } from "../components/PageHeader/PageHeader";
+import type { Order } from "../lib/api";
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/** Every filter lives in the URL: reload, back and forward keep them, and a link shares them. */
+const OrderSearch = z.object({
+  tab_key: z.enum(orderTabs).catch("notShipped"),
+  search: z.string().max(100).optional().catch(undefined),
+  purchased_from: date,
+  purchased_to: date,
+  shop_id: z.string().max(64).optional().catch(undefined),
+});
 
 export const Route = createFileRoute("/_authed/_app/orders/")({
-  validateSearch: z.object({ tab_key: z.string().optional().catch(undefined) }),
+  validateSearch: OrderSearch,
   component: OrdersPage,
 });
 
 function OrdersPage() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [opened, setOpened] = useState<Order | null>(null);
+
+  const onFiltersChange = (next: OrderFilters) =>
+    void navigate({
+      search: Object.fromEntries(
+        Object.entries(next).filter(([, v]) => v !== undefined && v !== ""),
+      ) as OrderFilters,
+    });
+
   return (
     <>
       <PageHeader
         title="注文リスト"
         description="連携したストアから取り込んだ注文を確認し、送り状を発行します。"
       />
-      <Paper withBorder>
-        <EmptyState
-          icon={<IconInbox size={28} stroke={1.6} />}
-          title="表示できる注文はありません"
-          description="ストアを連携すると、取り込んだ注文がここに表示されます。"
-        />
-      </Paper>
+      <OrderList filters={filters} onFiltersChange={onFiltersChange} onOpen={setOpened} />
+      <OrderDrawer order={opened} onClose={() => setOpened(null)} />
     </>
   );
 }

@@ -1,0 +1,281 @@
+/**
+ * GET /api/orders on a company with many orders, against a raw DynamoDB Query of
+ * the same page, through the real stack (stand-ins on free ports, the Hono app on
+ * @hono/node-server, a real Cognito ID token). The last line is one JSON object:
+ * p95_ms and raw_p95_ms of the worst variant, and ratio (worst p95 / its raw p95).
+ *   npx tsx bench/orders-api.ts [orders=100000] [requests=60]
+ */
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { BatchGetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { freePort } from "../functions/src/dev/stand-ins";
+import { startThrowawayStack } from "../functions/src/dev/throwaway-stack";
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+process.env.POWERTOOLS_LOG_LEVEL = "SILENT";
+const orderCount = Number(process.argv[2] ?? 100_000);
+const requests = Number(process.argv[3] ?? 60);
+
+const families = [
+  "佐藤",
+  "鈴木",
+  "髙橋",
+  "田中",
+  "伊藤",
+  "渡辺",
+  "山本",
+  "中村",
+  "小林",
+  "山﨑",
+  "吉田",
+  "山田",
+];
+const familyKana = [
+  "サトウ",
+  "スズキ",
+  "タカハシ",
+  "タナカ",
+  "イトウ",
+  "ワタナベ",
+  "ヤマモト",
+  "ナカムラ",
+  "コバヤシ",
+  "ヤマサキ",
+  "ヨシダ",
+  "ヤマダ",
+];
+const givens = ["太郎", "花子", "一郎", "美咲", "健太", "陽菜", "翔", "結衣"];
+const givenKana = ["タロウ", "ハナコ", "イチロウ", "ミサキ", "ケンタ", "ヒナ", "ショウ", "ユイ"];
+const shops = ["shop_01JBENCH0000000000000000", "shop_01JBENCH0000000000000001"];
+
+function order(n: number) {
+  const f = n % families.length;
+  const g = (n * 7) % givens.length;
+  const purchasedAt = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  const person = {
+    name: `${families[f]} ${givens[g]}`,
+    nameKana: `${familyKana[f]} ${givenKana[g]}`,
+    company: "",
+    postalCode: "6048005",
+    prefecture: "京都府",
+    city: "京都市中京区",
+    address1: `恵比須町${(n % 900) + 1}`,
+    address2: n % 3 ? "" : `コーポ河原町${(n % 50) + 1}号室`,
+    phone: `090${String(10_000_000 + n).slice(-8)}`,
+  };
+  return {
+    shopId: shops[n % 2]!,
+    platform: "shopify" as const,
+    platformOrderId: `gid://shopify/Order/${9_000_000 + n}`,
+    orderNumber: `#${1001 + n}`,
+    purchasedAt,
+    platformUpdatedAt: purchasedAt,
+    platformStatus: (n % 20 === 0 ? "fulfilled" : "unfulfilled") as "fulfilled" | "unfulfilled",
+    email: `customer${n}@example.jp`,
+    purchaser: person,
+    customer: person,
+    lineItems: [
+      { platformLineItemId: `${n}`, sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 },
+    ],
+    totalAmount: 1800,
+    codAmount: n % 9 === 0 ? 1800 : null,
+    requestedDeliveryDate: null,
+    requestedTimeSlot: null,
+    note: "",
+    isGift: false,
+    issues:
+      n % 50 === 0 ? [{ field: "customer.postal_code", message: "郵便番号と都道府県が一致しません。" }] : [],
+    shopUrl: "https://bench.myshopify.com",
+  };
+}
+
+function percentiles(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (p: number) =>
+    Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2));
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+const { standIns, resources, stop } = await startThrowawayStack("bench");
+try {
+  Object.assign(process.env, resources.env);
+  const { ensureTable, dynamo } = await import("@okuru/core/db/client");
+  const { coreConfig } = await import("@okuru/core/config");
+  await ensureTable();
+  const { seedDemo, demoAccount } = await import("../functions/src/dev/seed");
+  await seedDemo(standIns.endpoints.cognito, resources.userPoolId);
+  const cognito = new CognitoIdentityProviderClient({
+    region: "ap-northeast-1",
+    endpoint: standIns.endpoints.cognito,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: resources.clientId,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: demoAccount.email, PASSWORD: demoAccount.password },
+    }),
+  );
+  const token = auth.AuthenticationResult!.IdToken!;
+  const { ActorContext } = await import("@okuru/core/actor");
+  const { Identity } = await import("@okuru/core/identity");
+  const { Order } = await import("@okuru/core/order");
+  const identity = await Identity.resolve(
+    JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub,
+  );
+  const tenantId = identity!.tenantId;
+
+  const seedStarted = performance.now();
+  await ActorContext.with({ type: "system", properties: { tenantId } }, async () => {
+    const batch = 500;
+    const workers = 4;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (next < orderCount) {
+          const from = next;
+          next += batch;
+          await Order.upsertPage(
+            Array.from({ length: Math.min(batch, orderCount - from) }, (_, i) => order(from + i)),
+          );
+        }
+      }),
+    );
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const { serve } = await import("@hono/node-server");
+  const { app } = await import("../functions/src/api/app");
+  const apiPort = await freePort();
+  const server = serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" });
+  const api = async (path: string) => {
+    const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { next_cursor: string | null; items: unknown[] };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const { tableName } = coreConfig();
+  const pk = (parts: string) => `$okuru#tenantId_${tenantId}${parts}`;
+  const rawQuery = (index: string | undefined, pkName: string, pkValue: string, extra: object = {}) =>
+    dynamo().send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": pkName },
+        ExpressionAttributeValues: { ":pk": pkValue },
+        ScanIndexForward: false,
+        Limit: 100,
+        ...extra,
+      }),
+    );
+  const rawSearch = async (shard: string, prefix: string) => {
+    const found = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sk)",
+        ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" },
+        ExpressionAttributeValues: {
+          ":pk": `${pk("")}#shard_${shard}`,
+          ":sk": `$ordersearch_1#token_${prefix}`,
+        },
+        Limit: 100,
+      }),
+    );
+    const keys = (found.Items ?? [])
+      .slice(0, 100)
+      .map((item) => ({ pk: pk(""), sk: `$order_1#orderId_${item.orderId}` }));
+    if (keys.length)
+      await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
+  };
+
+  const laterCursor = (await api("/api/orders?tab_key=notShipped")).next_cursor;
+  const variants: { name: string; path: string; raw: () => Promise<unknown> }[] = [
+    {
+      name: "notShipped first page",
+      path: "/api/orders?tab_key=notShipped",
+      raw: () => rawQuery("gsi1", "gsi1pk", pk("#shipmentStatus_notShipped")),
+    },
+    {
+      name: "notShipped later page",
+      path: `/api/orders?tab_key=notShipped&cursor=${laterCursor}`,
+      raw: () => rawQuery("gsi1", "gsi1pk", pk("#shipmentStatus_notShipped")),
+    },
+    { name: "error tab", path: "/api/orders?is_error=true", raw: () => rawQuery("gsi2", "gsi2pk", pk("")) },
+    {
+      name: "shipped tab",
+      path: "/api/orders?shipment_status=shipped",
+      raw: () => rawQuery("gsi1", "gsi1pk", pk("#shipmentStatus_shipped")),
+    },
+    {
+      name: "purchase-date range",
+      path: "/api/orders?tab_key=notShipped&purchased_from=2026-01-10&purchased_to=2026-01-12",
+      raw: () => rawQuery("gsi1", "gsi1pk", pk("#shipmentStatus_notShipped")),
+    },
+    {
+      name: "shop filter",
+      path: `/api/orders?tab_key=notShipped&shop_id=${shops[1]}`,
+      raw: () => rawQuery("gsi1", "gsi1pk", pk("#shipmentStatus_notShipped")),
+    },
+    {
+      name: "search order number",
+      path: "/api/orders?search=%2310500",
+      raw: () => rawSearch("no:1", "no:10500"),
+    },
+    {
+      name: "search name prefix",
+      path: `/api/orders?search=${encodeURIComponent("髙橋美")}`,
+      raw: () => rawSearch("name:髙", "name:髙橋美"),
+    },
+    {
+      name: "search phone",
+      path: "/api/orders?search=09010012345",
+      raw: () => rawSearch("tel:0", "tel:09010012345"),
+    },
+  ];
+
+  const results = [];
+  for (const variant of variants) {
+    await api(variant.path);
+    await variant.raw();
+    const apiLatencies: number[] = [];
+    const rawLatencies: number[] = [];
+    for (let i = 0; i < requests; i += 1) {
+      let t = performance.now();
+      await api(variant.path);
+      apiLatencies.push(performance.now() - t);
+      t = performance.now();
+      await variant.raw();
+      rawLatencies.push(performance.now() - t);
+    }
+    const a = percentiles(apiLatencies);
+    const r = percentiles(rawLatencies);
+    results.push({
+      variant: variant.name,
+      p50_ms: a.p50,
+      p95_ms: a.p95,
+      raw_p50_ms: r.p50,
+      raw_p95_ms: r.p95,
+    });
+  }
+  server.close();
+  for (const r of results) console.log(JSON.stringify(r));
+  const worst = results.reduce((w, r) => (r.p95_ms / r.raw_p95_ms > w.p95_ms / w.raw_p95_ms ? r : w));
+  console.log(
+    JSON.stringify({
+      bench: "orders-api",
+      orders: orderCount,
+      seed_s: Number(seedSeconds.toFixed(1)),
+      worst_variant: worst.variant,
+      p95_ms: Math.max(...results.map((r) => r.p95_ms)),
+      raw_p95_ms: worst.raw_p95_ms,
+      ratio: Number((worst.p95_ms / worst.raw_p95_ms).toFixed(2)),
+    }),
+  );
+} finally {
+  await stop();
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { optionalText, phone, postalCode, prefecture, requiredText } from "./fields";
+
+/**
+ * Order values shared by the order screens and the API (browser-safe): the list's
+ * tabs and the recipient form.
+ */
+export const shipmentStatuses = [
+  "notShipped",
+  "partiallyShipped",
+  "shipped",
+  "cancelled",
+  "archived",
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/** The tabs of the order list: the five shipment statuses plus the errors across them. */
+export const orderTabs = [...shipmentStatuses, "error"] as const;
+export type OrderTab = (typeof orderTabs)[number];
+
+export const orderTabLabels: Record<OrderTab, string> = {
+  notShipped: "未発送",
+  partiallyShipped: "一部発送",
+  shipped: "発送済み",
+  cancelled: "キャンセル",
+  archived: "アーカイブ",
+  error: "エラー",
+};
+
+/** お届け先 as the merchant corrects it (PUT /api/orders/{id}/customer); limits from the label fields. */
+export const OrderCustomerUpdate = z.object({
+  name: requiredText("お届け先名", 32),
+  name_kana: optionalText("お届け先名（カナ）", 50),
+  company: optionalText("会社名・部署名", 50),
+  postal_code: postalCode,
+  prefecture,
+  city: requiredText("市区町村", 24),
+  address1: requiredText("町名・番地", 32),
+  address2: optionalText("建物名・部屋番号", 32),
+  phone,
+});
+export type OrderCustomerUpdate = z.output<typeof OrderCustomerUpdate>;
+
+export const OrderBulkUpdate = z.object({
+  ids: z
+    .array(z.string())
+    .min(1, { error: "注文を選択してください" })
+    .max(100, { error: "一度に更新できるのは100件までです" }),
+  action: z.enum(["archive", "restore"]),
+});

@@ -1,0 +1,174 @@
+import {
+  Alert,
+  Badge,
+  Divider,
+  Drawer,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import type { Order } from "../../lib/api";
+import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useUpdateOrderCustomer } from "../../queries/orders";
+import { AddressFields, addressValues } from "../forms/AddressFields";
+import { FieldGroup } from "../forms/FieldGroup";
+import { FormAlert } from "../forms/FormAlert";
+import { ModalActions } from "../forms/ModalActions";
+import { PhoneInput } from "../forms/PhoneInput";
+
+const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
+
+export interface OrderDrawerProps {
+  order: Order | null;
+  onClose: () => void;
+}
+
+/** One order: what was bought, why it cannot ship yet, and the recipient to correct. */
+export function OrderDrawer({ order, onClose }: OrderDrawerProps) {
+  const phone = useMediaQuery("(max-width: 47.99em)");
+  return (
+    <Drawer
+      opened={order !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? "100%" : "xl"}
+      title={order ? `注文 ${order.orderNumber}` : ""}
+    >
+      {order && <OrderDetail key={order.id} order={order} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
+  const update = useUpdateOrderCustomer();
+  const form = useSchemaForm(OrderCustomerUpdate, {
+    name: "order-customer",
+    initialValues: {
+      name: order.customer.name,
+      name_kana: order.customer.nameKana,
+      company: order.customer.company,
+      ...addressValues(order.customer),
+      phone: order.customer.phone,
+    },
+  });
+  const { onSubmit, error } = useFormSubmit(
+    form,
+    (values) => update.mutateAsync({ id: order.id, body: values }),
+    {
+      success: "お届け先を保存しました。",
+      onSuccess: onClose,
+    },
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <Badge variant="light">{orderTabLabels[order.shipmentStatus]}</Badge>
+        {order.isGift && (
+          <Badge variant="light" color="grape">
+            ギフト
+          </Badge>
+        )}
+        {order.codAmount !== null && (
+          <Badge variant="light" color="orange">
+            代引 {yen.format(order.codAmount)}
+          </Badge>
+        )}
+      </Group>
+
+      {order.errors.length > 0 && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="このままでは送り状を発行できません">
+          <List size="sm" spacing={4}>
+            {order.errors.map((issue) => (
+              <List.Item key={`${issue.field}:${issue.message}`}>
+                {issue.message}
+                {issue.suggestion && (
+                  <Text span size="xs" c="dimmed">
+                    {" "}
+                    （候補: {issue.suggestion}）
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      {order.shopChanges && (
+        <Alert color="yellow" title="ストア側でも変更されています">
+          <Text size="sm">
+            この注文のお届け先はこちらで修正済みのため、ストア側の変更は反映していません。内容をご確認ください。
+          </Text>
+        </Alert>
+      )}
+
+      <Stack gap={6}>
+        <Title order={3} fz="md">
+          ご注文内容
+        </Title>
+        {order.lineItems.map((line) => (
+          <Group key={`${line.sku}:${line.name}`} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {line.name}
+              {line.sku && (
+                <Text span size="xs" c="dimmed">
+                  {" "}
+                  {line.sku}
+                </Text>
+              )}
+            </Text>
+            <Text size="sm">
+              {line.quantity}点 × {yen.format(line.unitPrice)}
+            </Text>
+          </Group>
+        ))}
+        <Divider />
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            合計
+          </Text>
+          <Text size="sm" fw={600}>
+            {yen.format(order.totalAmount)}
+          </Text>
+        </Group>
+        {(order.requestedDeliveryDate || order.requestedTimeSlot) && (
+          <Text size="sm">
+            配達希望: {order.requestedDeliveryDate ?? "日付指定なし"} {order.requestedTimeSlot ?? ""}
+          </Text>
+        )}
+        {order.note && (
+          <Text size="sm" c="dimmed">
+            備考: {order.note}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          ご注文者: {order.purchaser.name}（{order.purchaser.prefecture}
+          {order.purchaser.city}）
+        </Text>
+      </Stack>
+
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="lg">
+          <FormAlert error={error} />
+          <FieldGroup title="お届け先">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="お届け先名" withAsterisk {...form.getInputProps("name")} />
+              <TextInput label="お届け先名（カナ）" {...form.getInputProps("name_kana")} />
+              <TextInput label="会社名・部署名" {...form.getInputProps("company")} />
+              <PhoneInput {...form.getInputProps("phone")} />
+            </SimpleGrid>
+            <AddressFields form={form} />
+          </FieldGroup>
+          <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="お届け先を保存" />
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,327 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
+import { IconAlertTriangle, IconArchive, IconArrowBackUp, IconInbox, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Order, OrderListQuery } from "../../lib/api";
+import { notify } from "../../lib/notify";
+import { ordersQueryOptions, useBulkUpdateOrders } from "../../queries/orders";
+import { shopsQueryOptions } from "../../queries/shops";
+import { EmptyState } from "../EmptyState/EmptyState";
+import classes from "./OrderList.module.css";
+
+/** The filters that live in the URL, so reload and back/forward keep them. */
+export type OrderFilters = {
+  tab_key: OrderTab;
+  search?: string;
+  purchased_from?: string;
+  purchased_to?: string;
+  shop_id?: string;
+};
+
+const PAGE_SIZE = 50;
+
+const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
+const dateTime = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export interface OrderListProps {
+  filters: OrderFilters;
+  onFiltersChange: (next: OrderFilters) => void;
+  onOpen: (order: Order) => void;
+}
+
+/**
+ * 注文リスト: tabs with their counts, search, purchase dates and shop as URL
+ * filters, one page at a time (cursor pages from the API, newest first), and bulk
+ * actions on the selected orders.
+ */
+export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [searchText, setSearchText] = useState(filters.search ?? "");
+  const filterKey = JSON.stringify(filters);
+
+  // A new filter starts again from its first page with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
+  useEffect(() => {
+    setCursors([null]);
+    setSelected(new Set());
+    setSearchText(filters.search ?? "");
+  }, [filterKey]);
+
+  const cursor = cursors[cursors.length - 1] ?? undefined;
+  const query: OrderListQuery = {
+    tab_key: filters.tab_key,
+    search: filters.search,
+    purchased_from: filters.purchased_from,
+    purchased_to: filters.purchased_to,
+    shop_id: filters.shop_id,
+    cursor,
+    limit: PAGE_SIZE,
+  };
+  const { data, isFetching, error } = useQuery(ordersQueryOptions(query));
+  const { data: shops } = useQuery(shopsQueryOptions());
+  const bulk = useBulkUpdateOrders();
+  const orders = data?.items ?? [];
+  const allSelected = orders.length > 0 && orders.every((o) => selected.has(o.id));
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function runBulk(action: "archive" | "restore") {
+    const ids = [...selected];
+    const { results } = await bulk.mutateAsync({ ids, action });
+    const failed = results.filter((r) => r.error);
+    const done = results.length - failed.length;
+    if (done)
+      notify.success(`${done}件を${action === "archive" ? "アーカイブしました" : "元に戻しました"}。`);
+    if (failed.length) notify.error(`${failed.length}件は更新できませんでした：${failed[0]!.error}`);
+    setSelected(new Set());
+  }
+
+  return (
+    <Stack gap="md">
+      <Tabs
+        value={filters.tab_key}
+        onChange={(tab) => tab && onFiltersChange({ ...filters, tab_key: tab as OrderTab })}
+        keepMounted={false}
+      >
+        <Tabs.List className={classes.tabs}>
+          {orderTabs.map((tab) => (
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              leftSection={tab === "error" ? <IconAlertTriangle size={16} /> : undefined}
+              rightSection={
+                <Badge size="sm" variant="light" color={tab === "error" ? "red" : "gray"} circle={false}>
+                  {data?.counts[tab] ?? "–"}
+                </Badge>
+              }
+            >
+              {orderTabLabels[tab]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          className={classes.search}
+          label="検索"
+          placeholder="注文番号・氏名・カナ・電話番号・メール・郵便番号"
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter")
+              onFiltersChange({ ...filters, search: searchText.trim() || undefined });
+          }}
+          onBlur={() => {
+            if ((filters.search ?? "") !== searchText.trim())
+              onFiltersChange({ ...filters, search: searchText.trim() || undefined });
+          }}
+        />
+        <DatePickerInput
+          type="range"
+          label="購入日"
+          placeholder="期間を選択"
+          valueFormat="YYYY/MM/DD"
+          clearable
+          className={classes.dates}
+          value={[filters.purchased_from ?? null, filters.purchased_to ?? null]}
+          onChange={([from, to]) => {
+            if (from && !to) return;
+            onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined });
+          }}
+        />
+        <Select
+          label="ストア"
+          placeholder="すべてのストア"
+          clearable
+          className={classes.shop}
+          data={(shops?.items ?? []).map((shop) => ({ value: shop.id, label: shop.name }))}
+          value={filters.shop_id ?? null}
+          onChange={(shopId) => onFiltersChange({ ...filters, shop_id: shopId ?? undefined })}
+        />
+      </Group>
+
+      {selected.size > 0 && (
+        <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label="選択した注文の操作">
+          <Group justify="space-between">
+            <Text size="sm" fw={600}>
+              {selected.size}件を選択中
+            </Text>
+            <Group gap="xs">
+              {filters.tab_key === "archived" ? (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} />}
+                  loading={bulk.isPending}
+                  onClick={() => void runBulk("restore")}
+                >
+                  元に戻す
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArchive size={16} />}
+                  loading={bulk.isPending}
+                  onClick={() => void runBulk("archive")}
+                >
+                  アーカイブ
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
+      <Paper withBorder className={classes.tableWrap}>
+        {error ? (
+          <EmptyState
+            icon={<IconAlertTriangle size={28} stroke={1.6} />}
+            title="注文を読み込めませんでした"
+            description={(error as Error).message}
+          />
+        ) : orders.length === 0 && !isFetching ? (
+          <EmptyState
+            icon={<IconInbox size={28} stroke={1.6} />}
+            title={filters.search ? "該当する注文はありません" : "表示できる注文はありません"}
+            description={
+              filters.search
+                ? "検索条件を変えてお試しください。"
+                : "ストアを連携すると、取り込んだ注文がここに表示されます。"
+            }
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={880} type="native">
+            <Table highlightOnHover verticalSpacing="sm" aria-label="注文" aria-busy={isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="このページの注文をすべて選択"
+                      checked={allSelected}
+                      indeterminate={!allSelected && orders.some((o) => selected.has(o.id))}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(orders.map((o) => o.id)))}
+                    />
+                  </Table.Th>
+                  <Table.Th>注文番号</Table.Th>
+                  <Table.Th>購入日時</Table.Th>
+                  <Table.Th>お届け先</Table.Th>
+                  <Table.Th>住所</Table.Th>
+                  <Table.Th ta="right">金額</Table.Th>
+                  <Table.Th>状態</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((order) => (
+                  <Table.Tr key={order.id} className={classes.row} onClick={() => onOpen(order)}>
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        aria-label={`${order.orderNumber} を選択`}
+                        checked={selected.has(order.id)}
+                        onChange={() => toggle(order.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600} className={classes.number}>
+                        {order.orderNumber}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {order.platform === "shopify" ? "Shopify" : "ecforce"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{dateTime.format(new Date(order.purchasedAt))}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{order.customer.name}</Text>
+                      {order.isGift && (
+                        <Badge size="xs" variant="light" color="grape">
+                          ギフト
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1}>
+                        {order.customer.prefecture}
+                        {order.customer.city}
+                        {order.customer.address1}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{yen.format(order.totalAmount)}</Text>
+                      {order.codAmount !== null && (
+                        <Badge size="xs" variant="light" color="orange">
+                          代引
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {order.isError ? (
+                        <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+                          エラー {order.errors.length}件
+                        </Badge>
+                      ) : (
+                        <Badge color="gray" variant="light">
+                          {orderTabLabels[order.shipmentStatus]}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <Group justify="flex-end" gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors((current) => current.slice(0, -1))}
+        >
+          前へ
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!data?.nextCursor}
+          onClick={() => data?.nextCursor && setCursors((current) => [...current, data.nextCursor])}
+        >
+          次へ
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
