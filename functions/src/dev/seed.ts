@@ -6,14 +6,18 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { Account } from "@okuru/core/account";
 import { ActorContext } from "@okuru/core/actor";
-import { CompanyEntity } from "@okuru/core/company/entity";
+import { Brand } from "@okuru/core/brand";
+import { Company } from "@okuru/core/company";
 import { Identity } from "@okuru/core/identity";
+import { ItemCategory } from "@okuru/core/item-category";
+import { Sender } from "@okuru/core/sender";
+import { User } from "@okuru/core/user";
 
 /** The demo sign-in `npm start` prints. Local only: the pool lives in .data/. */
 export const demoAccount = {
   email: "demo@okuru.example",
   password: "Okuru-demo-2026",
-  companyName: "送るデモ商店株式会社",
+  companyName: "株式会社京都おくる茶舗",
 } as const;
 
 async function ensureCognitoUser(endpoint: string, userPoolId: string, email: string, password: string) {
@@ -51,18 +55,79 @@ async function ensureCognitoUser(endpoint: string, userPoolId: string, email: st
   return created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? created.User!.Username!;
 }
 
+/** A realistic Kyoto tea shop: every value passes the shared schemas and the postal-code check. */
+const demoCompany = {
+  name: "株式会社京都おくる茶舗",
+  name_kana: "カブシキガイシャキョウトオクルチャホ",
+  postal_code: "6048005",
+  prefecture: "京都府",
+  city: "京都市中京区",
+  address1: "恵比須町534-40",
+  address2: "河原町おくるビル3階",
+  phone: "075-213-0011",
+  contact_name: "髙橋 一郎",
+  contact_email: "demo@okuru.example",
+} as const;
+
+const demoSenders = [
+  {
+    name: "京都おくる茶舗 本店",
+    company_name: "株式会社京都おくる茶舗",
+    postal_code: demoCompany.postal_code,
+    prefecture: demoCompany.prefecture,
+    city: demoCompany.city,
+    address1: demoCompany.address1,
+    address2: demoCompany.address2,
+    phone: demoCompany.phone,
+  },
+  {
+    name: "京都おくる茶舗 大阪倉庫",
+    company_name: "株式会社京都おくる茶舗 物流部",
+    postal_code: "5320011",
+    prefecture: "大阪府",
+    city: "大阪市淀川区",
+    address1: "西中島5丁目14-22",
+    address2: "新大阪物流センター2階",
+    phone: "06-6305-0123",
+  },
+] as const;
+
+const demoItemCategories = [
+  { name: "日本茶", handling1: "ワレモノ注意", handling2: "天地無用" },
+  { name: "和菓子", handling1: "生もの", handling2: "" },
+] as const;
+
 /**
- * A demo company that has finished setup, so a newcomer lands on the order list.
- * Idempotent: a second start finds the identity and leaves everything as it is.
+ * A demo company that has finished setup, with a complete 会社概要, a named
+ * administrator, senders, item categories and brand defaults, so a newcomer lands
+ * on the order list with everything a label needs. Everything goes through core's
+ * domain functions, as the screens would. Idempotent: a second start finds the
+ * identity and leaves everything as it is.
  */
 export async function seedDemo(cognitoEndpoint: string, userPoolId: string): Promise<"created" | "exists"> {
   const { email, password, companyName } = demoAccount;
   const subject = await ensureCognitoUser(cognitoEndpoint, userPoolId, email, password);
   if (await Identity.resolve(subject)) return "exists";
-  const { tenantId } = await ActorContext.with(
+  const { tenantId, userId } = await ActorContext.with(
     { type: "identity", properties: { subject, email, emailVerified: true } },
     () => Account.signup({ company_name: companyName }),
   );
-  await CompanyEntity.patch({ tenantId }).set({ setupStatus: "done" }).go();
+  const admin = {
+    type: "user" as const,
+    properties: { tenantId, userId, subject, email, role: "admin" as const },
+  };
+  await ActorContext.with(admin, async () => {
+    await Company.update(demoCompany);
+    await User.update(userId, { name: demoCompany.contact_name, role: "admin" });
+    const senders = [];
+    for (const sender of demoSenders) senders.push(await Sender.create(sender));
+    const categories = [];
+    for (const category of demoItemCategories) categories.push(await ItemCategory.create(category));
+    await Brand.update({ name: "京都おくる茶舗" });
+    await Brand.setDefaultSender({ sender_id: senders[0]!.senderId });
+    await Brand.setDefaultItemCategory({ item_category_id: categories[0]!.itemCategoryId });
+    for (const step of ["stores", "carriers", "done"] as const)
+      await Company.updateSetupStatus({ setup_status: step });
+  });
   return "created";
 }

@@ -63,6 +63,7 @@ const samples: Record<string, Sample> = {
   "GET /api/geocoding": {},
   "GET /api/orders": {},
   "GET /api/shops": {},
+  "POST /api/orders/sync": { body: {} },
   "GET /api/orders/{id}": {},
   "PUT /api/orders/{id}/customer": {
     body: {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/order";
+import { Sync } from "@okuru/core/sync";
 import {
   authErrors,
   bearerSecurity,
@@ -62,7 +63,34 @@ const BulkResult = z
   .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })
   .meta({ id: "OrderBulkResult" });
 
+const SyncRequest = z
+  .object({ shop_id: z.string().max(64).optional().meta({ description: "省略するとすべての有効なストア" }) })
+  .meta({ id: "OrderSyncRequest" });
+const SyncAccepted = z
+  .object({ enqueued: z.number().meta({ description: "同期を受け付けたストアの数" }), failed: z.number() })
+  .meta({ id: "OrderSyncAccepted" });
+
 export const orders = router()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sync",
+      tags: ["order"],
+      summary: "ストアの注文を同期する（キューに登録してすぐ応答）",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: SyncRequest } }, required: false } },
+      responses: {
+        202: jsonContent(SyncAccepted, "受け付けました"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+      },
+    }),
+    async (c) => {
+      const body = SyncRequest.parse((await c.req.json().catch(() => ({}))) ?? {});
+      return c.json(await Sync.requestManual(body.shop_id), 202);
+    },
+  )
   .openapi(
     createRoute({
       method: "get",

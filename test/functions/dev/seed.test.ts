@@ -1,0 +1,45 @@
+import { Brand } from "@okuru/core/brand";
+import { Company } from "@okuru/core/company";
+import { coreConfig } from "@okuru/core/config";
+import { Identity } from "@okuru/core/identity";
+import { ItemCategory } from "@okuru/core/item-category";
+import { Sender } from "@okuru/core/sender";
+import { CompanyUpdate } from "@okuru/core/shared/company";
+import { User } from "@okuru/core/user";
+import { describe, expect, it } from "vitest";
+import { demoAccount, seedDemo } from "../../../functions/src/dev/seed";
+import { asUser } from "../../support/account";
+import { callApi } from "../../support/api";
+import { signInAs } from "../../support/cognito";
+
+describe("the demo seed of npm start", () => {
+  it("makes a complete, realistic company once, and changes nothing on a second start", async () => {
+    const { endpoints, cognito } = coreConfig();
+    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId)).toBe("created");
+    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId)).toBe("exists");
+
+    const token = await signInAs(demoAccount.email);
+    const subject = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub as string;
+    const link = (await Identity.resolve(subject))!;
+    const account = { tenantId: link.tenantId, userId: link.userId, subject, email: demoAccount.email };
+    await asUser(account, async () => {
+      const company = Company.serialize(await Company.get());
+      expect(CompanyUpdate.safeParse(company).success).toBe(true);
+      expect(company).toMatchObject({ setup_status: "done", prefecture: "京都府", postal_code: "6048005" });
+      expect((await User.get(link.userId)).name).toBe("髙橋 一郎");
+      const senders = (await Sender.list()).items;
+      const categories = (await ItemCategory.list()).items;
+      expect(senders.map((s) => s.prefecture)).toEqual(["京都府", "大阪府"]);
+      expect(categories).toHaveLength(2);
+      const brand = await Brand.get();
+      expect(brand).toMatchObject({
+        name: "京都おくる茶舗",
+        defaultSenderId: senders[0]!.senderId,
+        defaultItemCategoryId: categories[0]!.itemCategoryId,
+      });
+    });
+    // The demo user lands on the order list: setup is done, the profile complete.
+    const me = await callApi("/api/companies", { token });
+    expect(me.json.setup_status).toBe("done");
+  });
+});
