@@ -8,6 +8,7 @@ import {
   type StackContext,
   use,
 } from "sst/constructs";
+import { maxReceiveCount } from "../core/src/queue/settings";
 import { Storage } from "./storage";
 
 type ConsumerProps = {
@@ -18,9 +19,6 @@ type ConsumerProps = {
   memorySize?: FunctionProps["memorySize"];
   bind?: FunctionProps["bind"];
 };
-
-/** A poison message is retried this often before it is parked in the dead-letter queue. */
-const maxReceiveCount = 3;
 
 export function Queues({ stack }: StackContext) {
   const storage = use(Storage);

@@ -1,35 +1,57 @@
 export * as Queue from "./index";
 
-import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient } from "@aws-sdk/client-sqs";
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { clientOptions, coreConfig } from "../config";
 
+export { maxReceiveCount } from "./settings";
+
+/**
+ * What makes a delivery "the same work again": the consumer runs each
+ * (queue, dedupeKey) once (idempotency record), because SQS delivers at least once
+ * and triggers repeat (a double click, a webhook racing the cron). Visible ASCII,
+ * bounded, so it fits a key and a log line.
+ */
+export const DedupeKey = z
+  .string()
+  .regex(/^[\x21-\x7E]{1,200}$/, "dedupeKey must be 1–200 visible ASCII characters");
+
+/** Where a paging run continues (Shopify GraphQL `endCursor`, Ecforce page); absent on the first page. */
+export const Cursor = z.string().min(1).max(2048);
+
+const tenantId = z.string().min(1).max(64);
+
 /**
  * The asynchronous work the product does, one queue each, with the message each
- * carries. Every message names its tenant: consumers re-enter the tenant per record
- * and never trust anything else in the body for scoping.
+ * carries. Every message names its tenant, stamped by `send` from the actor, never
+ * by the caller; consumers re-enter the tenant per record and trust nothing else in
+ * the body for scoping.
  */
 export const OrderSyncMessage = z.object({
   kind: z.literal("order_sync"),
-  tenantId: z.string().min(1),
-  shopId: z.string().min(1),
+  tenantId,
+  dedupeKey: DedupeKey,
+  shopId: z.string().min(1).max(64),
   reason: z.enum(["manual", "scheduled", "webhook"]),
   requestedAt: z.iso.datetime(),
+  cursor: Cursor.optional(),
 });
 
 export const LabelJobMessage = z.object({
   kind: z.literal("label_job"),
-  tenantId: z.string().min(1),
-  jobId: z.string().min(1),
-  orderIds: z.array(z.string().min(1)).min(1).max(100),
+  tenantId,
+  dedupeKey: DedupeKey,
+  jobId: z.string().min(1).max(64),
+  orderIds: z.array(z.string().min(1).max(64)).min(1).max(100),
 });
 
 export const TrackingUploadMessage = z.object({
   kind: z.literal("tracking_upload"),
-  tenantId: z.string().min(1),
-  jobId: z.string().min(1),
-  shipmentIds: z.array(z.string().min(1)).min(1).max(100),
+  tenantId,
+  dedupeKey: DedupeKey,
+  jobId: z.string().min(1).max(64),
+  shipmentIds: z.array(z.string().min(1).max(64)).min(1).max(100),
 });
 
 export const queues = {
@@ -40,30 +62,82 @@ export const queues = {
 
 export type QueueName = keyof typeof queues;
 export type MessageOf<Q extends QueueName> = z.infer<(typeof queues)[Q]>;
+/** What a caller passes: everything but the tenant, which comes from the actor. */
+export type Draft<Q extends QueueName> = Omit<MessageOf<Q>, "tenantId">;
+
+export type SendResult = {
+  sent: number;
+  /** Entries SQS did not take after the retries, by their index in the input. */
+  failed: { index: number; dedupeKey: string; reason: string }[];
+};
+
+/** SQS takes at most ten entries per SendMessageBatch. */
+const batchSize = 10;
+/** Attempts per entry, counting the first; only entries SQS did not blame on us are tried again. */
+const maxAttempts = 4;
+const backoffMs = (attempt: number) => 100 * 2 ** (attempt - 1);
 
 let sqs: SQSClient | undefined;
-const client = () => (sqs ??= new SQSClient(clientOptions(coreConfig().endpoints.sqs)));
+/** The one SQS client of core (tests reach the SDK boundary through it). */
+export const client = () => (sqs ??= new SQSClient(clientOptions(coreConfig().endpoints.sqs)));
 
 /**
- * Sends messages for the actor's tenant, validated against the queue's schema, in
- * batches of ten (the SQS limit). A message for another tenant is refused.
+ * Sends messages for the actor's tenant, each validated against the queue's schema
+ * (all before anything is sent, so bad input sends nothing). Entries that SQS refuses
+ * for a transient reason (its fault, throttling, a failed call) are sent again alone,
+ * with backoff; entries refused as the sender's fault are not retried. Never throws
+ * after part of the input was sent: the caller gets what failed, by index, and can
+ * retry exactly those without duplicating the rest.
  */
-export async function send<Q extends QueueName>(queue: Q, messages: Omit<MessageOf<Q>, "tenantId">[]) {
+export async function send<Q extends QueueName>(queue: Q, messages: Draft<Q>[]): Promise<SendResult> {
   const tenantId = useTenantID();
   const schema = queues[queue];
   const bodies = messages.map((m) => JSON.stringify(schema.parse({ ...m, tenantId })));
   const queueUrl = coreConfig().queues[queue];
   if (!queueUrl) throw new Error(`Queue ${queue} has no URL configured`);
-  for (let i = 0; i < bodies.length; i += 10) {
-    const batch = bodies.slice(i, i + 10);
-    const out = await client().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: batch.map((MessageBody, j) => ({ Id: String(i + j), MessageBody })),
-      }),
-    );
-    if (out.Failed?.length) {
-      throw new Error(`SQS refused ${out.Failed.length} message(s) on ${queue}: ${out.Failed[0]?.Message}`);
+
+  const failed: SendResult["failed"] = [];
+  let sent = 0;
+  let pending = bodies.map((_, index) => index);
+  const lastReason = new Map<number, string>();
+  for (let attempt = 1; pending.length > 0 && attempt <= maxAttempts; attempt += 1) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, backoffMs(attempt - 1)));
+    const retry: number[] = [];
+    for (let i = 0; i < pending.length; i += batchSize) {
+      const batch = pending.slice(i, i + batchSize);
+      const entries: SendMessageBatchRequestEntry[] = batch.map((index) => ({
+        Id: String(index),
+        MessageBody: bodies[index],
+      }));
+      try {
+        const out = await client().send(
+          new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }),
+        );
+        sent += out.Successful?.length ?? 0;
+        for (const entry of out.Failed ?? []) {
+          const index = Number(entry.Id);
+          const reason = `${entry.Code ?? "Failed"}: ${entry.Message ?? ""}`.trim();
+          if (entry.SenderFault) failed.push({ index, dedupeKey: messages[index]!.dedupeKey, reason });
+          else {
+            lastReason.set(index, reason);
+            retry.push(index);
+          }
+        }
+      } catch (err) {
+        // The SDK has already retried the call itself; what is left is tried again on the next round.
+        for (const index of batch) {
+          lastReason.set(index, (err as Error).message);
+          retry.push(index);
+        }
+      }
     }
+    pending = retry;
   }
+  for (const index of pending) {
+    failed.push({ index, dedupeKey: messages[index]!.dedupeKey, reason: lastReason.get(index) ?? "unknown" });
+  }
+  failed.sort((a, b) => a.index - b.index);
+  return { sent, failed };
 }
+
+export { type DueShop, scheduledSync, shopsDueForSync, syncWindowMinutes } from "./order-sync";

@@ -1,7 +1,15 @@
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 
-type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;
+type Handler = (
+  event: SQSEvent,
+  context?: Pick<Context, "getRemainingTimeInMillis">,
+) => Promise<SQSBatchResponse>;
 
 /**
  * Locally nothing invokes Lambda, so each queue is drained by a loop that hands
@@ -24,6 +32,16 @@ export function pollQueue(options: {
   });
   const arn = `arn:aws:sqs:ap-northeast-1:000000000000:${queueUrl.split("/").pop()}`;
   return (async () => {
+    // Like Lambda's remaining time: a batch may run until its messages become visible again.
+    let visibilityMs = 30_000;
+    try {
+      const { Attributes } = await sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["VisibilityTimeout"] }),
+      );
+      visibilityMs = Number(Attributes?.VisibilityTimeout ?? 30) * 1000;
+    } catch (err) {
+      onError?.(err);
+    }
     while (!signal.aborted) {
       try {
         const { Messages = [] } = await sqs.send(
@@ -49,7 +67,8 @@ export function pollQueue(options: {
             awsRegion: "ap-northeast-1",
           }),
         );
-        const result = await handler({ Records });
+        const deadline = Date.now() + visibilityMs;
+        const result = await handler({ Records }, { getRemainingTimeInMillis: () => deadline - Date.now() });
         const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
         const done = Messages.filter((m) => !failed.has(m.MessageId!));
         if (done.length) {

@@ -8,6 +8,8 @@ import {
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { QueueName } from "@okuru/core/queue";
+// The plain settings file, not the queue module: importing that would read the configuration before provisioning sets it.
+import { maxReceiveCount } from "../../../core/src/queue/settings";
 import type { StandInEndpoints } from "./stand-ins";
 
 /**
@@ -89,7 +91,7 @@ async function ensureQueues(endpoint: string) {
         QueueName: name,
         Attributes: {
           VisibilityTimeout: "30",
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: 3 }),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount }),
         },
       }),
     );

@@ -1,20 +1,35 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { useTenantID } from "@okuru/core/actor";
+import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { ActorContext, useTenantID } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
+import { type Draft, type MessageOf, Queue, type QueueName } from "@okuru/core/queue";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
+import { ZodError } from "zod";
 import { pollQueue } from "../../../functions/src/dev/poll";
 import { consumer } from "../../../functions/src/queue/consumer";
-import { asUser, testAccount } from "../../support/account";
+import * as labelJob from "../../../functions/src/queue/label-job";
+import * as orderSync from "../../../functions/src/queue/order-sync";
+import * as trackingUpload from "../../../functions/src/queue/tracking-upload";
 
-function sqs() {
-  const { region, endpoints } = coreConfig();
-  return new SQSClient({
-    region,
-    endpoint: endpoints.sqs,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  });
+const tenant = () => `com_${ulid()}`;
+const sqs = () => Queue.client();
+
+function record(messageId: string, body: unknown, receiveCount = 1): SQSRecord {
+  return {
+    messageId,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
+  } as unknown as SQSRecord;
 }
+
+const job = (tenantId: string, jobId: string, orderIds = ["ord_1"], dedupeKey = `${jobId}:0`) => ({
+  kind: "label_job",
+  tenantId,
+  dedupeKey,
+  jobId,
+  orderIds,
+});
 
 async function messagesIn(queueUrl: string) {
   const { Attributes } = await sqs().send(
@@ -29,93 +44,260 @@ async function messagesIn(queueUrl: string) {
   );
 }
 
+/** A queue with a DLQ after the product's max receive count, and a short visibility timeout to keep the test quick. */
+async function queueWithDlq() {
+  const suffix = ulid().toLowerCase();
+  const dlq = await sqs().send(new CreateQueueCommand({ QueueName: `consumer-test-dlq-${suffix}` }));
+  const { Attributes } = await sqs().send(
+    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
+  );
+  const main = await sqs().send(
+    new CreateQueueCommand({
+      QueueName: `consumer-test-${suffix}`,
+      Attributes: {
+        VisibilityTimeout: "1",
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: Attributes!.QueueArn,
+          maxReceiveCount: Queue.maxReceiveCount,
+        }),
+      },
+    }),
+  );
+  return { queueUrl: main.QueueUrl!, dlqUrl: dlq.QueueUrl! };
+}
+
+/**
+ * Sends through Queue.send (the actor's tenant stamped on), then lets the local poll
+ * loop feed the handler until the DLQ holds `expectInDlq` messages and the queue is empty.
+ */
+async function throughSqs<Q extends QueueName>(
+  queue: Q,
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  tenantId: string,
+  drafts: Draft<Q>[],
+  expectInDlq: number,
+) {
+  const { queueUrl, dlqUrl } = await queueWithDlq();
+  const config = coreConfig();
+  const previous = config.queues[queue];
+  config.queues[queue] = queueUrl;
+  try {
+    const sent = await ActorContext.with({ type: "system", properties: { tenantId } }, () =>
+      Queue.send(queue, drafts),
+    );
+    expect(sent).toEqual({ sent: drafts.length, failed: [] });
+  } finally {
+    config.queues[queue] = previous;
+  }
+  const abort = new AbortController();
+  const loop = pollQueue({ endpoint: config.endpoints.sqs!, queueUrl, handler, signal: abort.signal });
+  const deadline = Date.now() + 25_000;
+  while (
+    Date.now() < deadline &&
+    ((await messagesIn(dlqUrl)) < expectInDlq || (await messagesIn(queueUrl)) > 0)
+  ) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  abort.abort();
+  await loop;
+  const { Messages = [] } = await sqs().send(
+    new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10 }),
+  );
+  return { inQueue: await messagesIn(queueUrl), dead: Messages.map((m) => JSON.parse(m.Body!)) };
+}
+
 describe("queue consumer", () => {
   it("reports only the failed records, each processed inside its own tenant", async () => {
+    const [a, b] = [tenant(), tenant()];
     const seen: string[] = [];
     const handler = consumer("labelJob", async (message) => {
       if (message.orderIds.includes("ord_poison")) throw new Error("boom");
       seen.push(`${useTenantID()}:${message.jobId}`);
     });
-    const record = (messageId: string, body: unknown) =>
-      ({ messageId, body: typeof body === "string" ? body : JSON.stringify(body), attributes: {} }) as never;
     const result = await handler({
       Records: [
-        record("1", { kind: "label_job", tenantId: "com_A", jobId: "job_1", orderIds: ["ord_1"] }),
-        record("2", { kind: "label_job", tenantId: "com_B", jobId: "job_2", orderIds: ["ord_poison"] }),
+        record("1", job(a, "job_1")),
+        record("2", job(b, "job_2", ["ord_poison"])),
         record("3", "not json"),
-        record("4", { kind: "label_job", tenantId: "com_B", jobId: "job_4", orderIds: [] }),
-        record("5", { kind: "label_job", tenantId: "com_B", jobId: "job_5", orderIds: ["ord_5"] }),
+        record("4", job(b, "job_4", [])),
+        record("5", { ...job(b, "job_5"), dedupeKey: undefined }),
+        record("6", job(b, "job_6")),
       ],
     });
     expect(result.batchItemFailures).toEqual([
       { itemIdentifier: "2" },
       { itemIdentifier: "3" },
       { itemIdentifier: "4" },
+      { itemIdentifier: "5" },
     ]);
-    expect(seen).toEqual(["com_A:job_1", "com_B:job_5"]);
+    expect(seen).toEqual([`${a}:job_1`, `${b}:job_6`]);
   });
 
-  it("runs from the local poll loop like Lambda: good messages are deleted, a poison one ends in the DLQ", async () => {
-    const client = sqs();
-    const suffix = Date.now().toString(36);
-    const dlq = await client.send(new CreateQueueCommand({ QueueName: `consumer-test-dlq-${suffix}` }));
-    const { Attributes } = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
-    );
-    const main = await client.send(
-      new CreateQueueCommand({
-        QueueName: `consumer-test-${suffix}`,
-        Attributes: {
-          VisibilityTimeout: "1",
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: 2 }),
+  it("runs a message delivered twice only once, and a failed one again on its retry", async () => {
+    const t = tenant();
+    let runs = 0;
+    let failNext = true;
+    const handler = consumer("labelJob", async (message) => {
+      runs += 1;
+      if (message.jobId === "job_flaky" && failNext) {
+        failNext = false;
+        throw new Error("renderer crashed");
+      }
+    });
+    // The same dedupe key twice in one batch and again in a later batch (SQS duplicates).
+    const twice = await handler({ Records: [record("1", job(t, "job_1")), record("2", job(t, "job_1"))] });
+    const again = await handler({ Records: [record("3", job(t, "job_1"))] });
+    expect([twice.batchItemFailures, again.batchItemFailures]).toEqual([[], []]);
+    expect(runs).toBe(1);
+
+    expect((await handler({ Records: [record("4", job(t, "job_flaky"))] })).batchItemFailures).toEqual([
+      { itemIdentifier: "4" },
+    ]);
+    expect((await handler({ Records: [record("5", job(t, "job_flaky"), 2)] })).batchItemFailures).toEqual([]);
+    expect(runs).toBe(3);
+  });
+
+  it("calls onFinalFailure, inside the tenant, only on the delivery that reaches the max receive count", async () => {
+    const t = tenant();
+    const finals: { tenant: string; jobId: string; error: string }[] = [];
+    const handler = consumer(
+      "labelJob",
+      async () => {
+        throw new Error("cannot render");
+      },
+      {
+        onFinalFailure: async (message, error) => {
+          finals.push({ tenant: useTenantID(), jobId: message.jobId, error: error.message });
         },
+      },
+    );
+    for (let count = 1; count < Queue.maxReceiveCount; count += 1) {
+      await handler({ Records: [record(`m${count}`, job(t, "job_1"), count)] });
+    }
+    expect(finals).toEqual([]);
+    const last = await handler({ Records: [record("last", job(t, "job_1"), Queue.maxReceiveCount)] });
+    expect(last.batchItemFailures).toEqual([{ itemIdentifier: "last" }]);
+    expect(finals).toEqual([{ tenant: t, jobId: "job_1", error: "cannot render" }]);
+  });
+
+  it("does not call onFinalFailure for a duplicate that met the first delivery still running", async () => {
+    const t = tenant();
+    let release: () => void = () => {};
+    let started = false;
+    const finals: string[] = [];
+    const handler = consumer(
+      "labelJob",
+      async () => {
+        started = true;
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      },
+      { onFinalFailure: async (message) => void finals.push(message.jobId) },
+    );
+    const first = handler({ Records: [record("1", job(t, "job_1"))] });
+    while (!started) await new Promise((r) => setTimeout(r, 10));
+    const duplicate = await handler({ Records: [record("2", job(t, "job_1"), Queue.maxReceiveCount)] });
+    release();
+    expect(duplicate.batchItemFailures).toEqual([{ itemIdentifier: "2" }]);
+    expect((await first).batchItemFailures).toEqual([]);
+    expect(finals).toEqual([]);
+  });
+
+  it("runs from the local poll loop like Lambda: a good message is deleted, a poison one ends in the DLQ after the max receive count, onFinalFailure once", async () => {
+    const t = tenant();
+    const processed: string[] = [];
+    const finals: MessageOf<"labelJob">[] = [];
+    const handler = consumer(
+      "labelJob",
+      async (message) => {
+        if (message.jobId === "job_poison") throw new Error("cannot render");
+        processed.push(message.jobId);
+      },
+      { onFinalFailure: async (message) => void finals.push(message) },
+    );
+    const { inQueue, dead } = await throughSqs(
+      "labelJob",
+      handler,
+      t,
+      [
+        { kind: "label_job", dedupeKey: "job_ok:0", jobId: "job_ok", orderIds: ["ord_1"] },
+        { kind: "label_job", dedupeKey: "job_poison:0", jobId: "job_poison", orderIds: ["ord_2"] },
+      ],
+      1,
+    );
+    expect(processed).toEqual(["job_ok"]);
+    expect(inQueue).toBe(0);
+    expect(dead).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
+    expect(finals).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
+  });
+
+  it("the real consumers (no processors yet) park their messages in the DLQ and call their final-failure hook once", async () => {
+    const t = tenant();
+    const now = new Date().toISOString();
+    const cases = [
+      {
+        queue: "orderSync" as const,
+        module: orderSync,
+        draft: {
+          kind: "order_sync" as const,
+          dedupeKey: "manual:shop_1:1",
+          shopId: "shop_1",
+          reason: "manual" as const,
+          requestedAt: now,
+          cursor: "eyJsYXN0X2lkIjoxfQ==",
+        },
+      },
+      {
+        queue: "labelJob" as const,
+        module: labelJob,
+        draft: { kind: "label_job" as const, dedupeKey: "job_1:0", jobId: "job_1", orderIds: ["ord_1"] },
+      },
+      {
+        queue: "trackingUpload" as const,
+        module: trackingUpload,
+        draft: {
+          kind: "tracking_upload" as const,
+          dedupeKey: "job_2:0",
+          jobId: "job_2",
+          shipmentIds: ["shp_1"],
+        },
+      },
+    ];
+    await Promise.all(
+      cases.map(async ({ queue, module, draft }) => {
+        // The real exported handler, end to end.
+        const real = await throughSqs(queue, module.handler as never, t, [draft as never], 1);
+        expect(real.dead).toEqual([expect.objectContaining({ ...draft, tenantId: t })]);
+        // The same processor and hook, observed: the hook runs once, on the last delivery.
+        const calls: string[] = [];
+        const observed = consumer(queue, module.run as never, {
+          onFinalFailure: async (message, error) => {
+            calls.push(`${(message as { dedupeKey: string }).dedupeKey}: ${error.message}`);
+            await (module.onFinalFailure as (m: unknown, e: Error) => Promise<void>)(message, error);
+          },
+        });
+        const observedRun = await throughSqs(queue, observed, t, [draft as never], 1);
+        expect(observedRun.dead).toHaveLength(1);
+        expect(calls).toEqual([`${draft.dedupeKey}: No processor for ${draft.kind} yet`]);
       }),
     );
-    const account = await testAccount();
-    const processed: string[] = [];
-    const handler = consumer("labelJob", async (message) => {
-      if (message.jobId === "job_poison") throw new Error("cannot render");
-      processed.push(message.jobId);
-    });
+  });
 
-    // Queue.send stamps the actor's tenant on every message.
-    const config = coreConfig();
-    const previous = config.queues.labelJob;
-    config.queues.labelJob = main.QueueUrl!;
-    try {
-      await asUser(account, () =>
-        Queue.send("labelJob", [
-          { kind: "label_job", jobId: "job_ok", orderIds: ["ord_1"] },
-          { kind: "label_job", jobId: "job_poison", orderIds: ["ord_2"] },
-        ]),
+  it("local queues (functions/src/dev/provision.ts) redrive after the same max receive count as the stack", async () => {
+    for (const queueUrl of Object.values(coreConfig().queues)) {
+      const { Attributes } = await sqs().send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["RedrivePolicy"] }),
       );
-    } finally {
-      config.queues.labelJob = previous;
+      expect(JSON.parse(Attributes!.RedrivePolicy!).maxReceiveCount).toBe(Queue.maxReceiveCount);
     }
-
-    const abort = new AbortController();
-    const loop = pollQueue({
-      endpoint: config.endpoints.sqs!,
-      queueUrl: main.QueueUrl!,
-      handler,
-      signal: abort.signal,
-    });
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await messagesIn(dlq.QueueUrl!)) === 0) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    abort.abort();
-    await loop;
-
-    expect(processed).toEqual(["job_ok"]);
-    expect(await messagesIn(dlq.QueueUrl!)).toBe(1);
-    expect(await messagesIn(main.QueueUrl!)).toBe(0);
   });
 
   it("refuses to enqueue a message that does not match the queue's schema", async () => {
-    const account = await testAccount();
-    await expect(
-      asUser(account, () => Queue.send("labelJob", [{ kind: "label_job", jobId: "job_x", orderIds: [] }])),
-    ).rejects.toThrow();
+    const error = await ActorContext.with({ type: "system", properties: { tenantId: tenant() } }, () =>
+      Queue.send("labelJob", [{ kind: "label_job", dedupeKey: "job_x:0", jobId: "job_x", orderIds: [] }]),
+    ).catch((err) => err);
+    expect(error).toBeInstanceOf(ZodError);
+    expect((error as ZodError).issues[0]?.path).toEqual(["orderIds"]);
   });
 });

@@ -1,0 +1,38 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db/client";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                          |
+ * | byName  | primary | tenantId     | name         | Lease.acquire / renew / release (conditional put, |
+ * |         |         |              |              | patch, delete on the one item; no queries)        |
+ *
+ * A named, time-bounded claim on work that must not run twice at once for a tenant
+ * (`order-sync:<shopId>`). One item per name; `expiresAt` is the table's TTL
+ * attribute, so an abandoned lease is also removed by DynamoDB in time, but every
+ * decision compares it with the clock, because TTL deletes late.
+ */
+export const LeaseEntity = new Entity(
+  {
+    model: { entity: "lease", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      name: { type: "string", required: true, readOnly: true },
+      owner: { type: "string", required: true },
+      /** Epoch seconds; the lease is free from this second on. */
+      expiresAt: { type: "number", required: true },
+      /** Someone asked for the work while the lease was held; the holder learns it at release. */
+      pending: { type: "boolean", required: true, default: false },
+      acquiredAt: { type: "string", required: true },
+    },
+    indexes: {
+      byName: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["name"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type LeaseItem = EntityItem<typeof LeaseEntity>;
