@@ -1,5 +1,7 @@
+import { Duration } from "aws-cdk-lib";
 import * as cognito from "aws-cdk-lib/aws-cognito";
 import { Cognito, type StackContext } from "sst/constructs";
+import { passwordPolicy } from "../core/src/shared/password";
 
 export function Auth({ stack }: StackContext) {
   const auth = new Cognito(stack, "Auth", {
@@ -11,13 +13,7 @@ export function Auth({ stack }: StackContext) {
         selfSignUpEnabled: true,
         autoVerify: { email: true },
         standardAttributes: { email: { required: true, mutable: true } },
-        passwordPolicy: {
-          minLength: 8,
-          requireLowercase: true,
-          requireUppercase: true,
-          requireDigits: true,
-          requireSymbols: false,
-        },
+        passwordPolicy,
         accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
         // Cognito's default verification mail is English; the merchants read Japanese.
         userVerification: {
@@ -33,6 +29,9 @@ export function Auth({ stack }: StackContext) {
         preventUserExistenceErrors: true,
         // Sign-in happens in our own forms, not the hosted UI, so no OAuth flows or callback URLs.
         disableOAuth: true,
+        // Short-lived ID tokens: a removed or demoted user's token stops working soon; Amplify refreshes.
+        idTokenValidity: Duration.minutes(15),
+        accessTokenValidity: Duration.minutes(15),
       },
     },
   });

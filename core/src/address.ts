@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { InputError } from "./error";
+import { Geocoding } from "./geocoding";
+import { formatPostalCode, normalizePostalCode } from "./shared/text";
 
 /**
  * An address with its phone number, as stored (camelCase attributes) and as it
@@ -46,8 +49,31 @@ export function addressFromWire(value: AddressWire) {
   };
 }
 
-/** Placeholder until the postal-code check lands (being written now); it accepts everything. */
-export async function assertPostalCode(_address: {
+/**
+ * Whether a postal code belongs to the address's prefecture, keyed by the wire field
+ * it concerns, in Japanese; empty when it does (for any of the code's addresses: one
+ * code may span two prefectures, 498-0000). Carriers sort parcels by postal code, so
+ * a code of another prefecture sends the parcel to the wrong depot.
+ */
+export function postalCodeProblems(address: {
   postal_code: string;
   prefecture: string;
-}): Promise<void> {}
+  city?: string;
+}): Record<string, string> {
+  const code = normalizePostalCode(address.postal_code);
+  if (!code) return { postal_code: "郵便番号は7桁の数字で入力してください（例: 100-0001）" };
+  const addresses = Geocoding.addressesOf(code);
+  if (addresses.length === 0) return { postal_code: "郵便番号が見つかりません。ご確認ください。" };
+  if (addresses.some((a) => a.prefecture === address.prefecture)) return {};
+  const where = [...new Set(addresses.map((a) => a.prefecture))].join("・");
+  return {
+    postal_code: `郵便番号と都道府県が一致しません（${formatPostalCode(code)} は${where}の郵便番号です）`,
+  };
+}
+
+/** Refuses an address whose postal code is not of its prefecture, with the message on the field. */
+export async function assertPostalCode(address: { postal_code: string; prefecture: string }): Promise<void> {
+  const fields = postalCodeProblems(address);
+  if (Object.keys(fields).length > 0)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", fields);
+}

@@ -50,3 +50,12 @@ export function companyBody(
     updated_at: "2025-04-01T09:00:00.000Z",
   };
 }
+
+/** An order list with nothing in it yet (GET /orders and the shop filter's GET /shops). */
+export function emptyOrderRoutes() {
+  const counts = { notShipped: 0, partiallyShipped: 0, shipped: 0, cancelled: 0, archived: 0, error: 0 };
+  return {
+    "GET /api/orders": () => ({ body: { items: [], next_cursor: null, counts } }),
+    "GET /api/shops": () => ({ body: { items: [], next_cursor: null } }),
+  };
+}

@@ -75,12 +75,19 @@ type PagedQuery<T> = {
 export async function page<T>(
   query: PagedQuery<T>,
   request: PageRequest = {},
-  options: { order?: "asc" | "desc" } = {},
+  options: { order?: "asc" | "desc"; bounded?: boolean } = {},
 ): Promise<Page<T>> {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? PAGE_SIZE.default), 1), PAGE_SIZE.max);
   const cursor = request.cursor || null;
   if (cursor) checkCursor(cursor, query.params());
-  const { data, cursor: next } = await query.go({ cursor, count: limit, limit, ...options });
+  // `count` makes ElectroDB read on until it has a full page, which for a filtered query
+  // could mean the whole partition; a bounded read takes one index page and may be short.
+  const { data, cursor: next } = await query.go({
+    cursor,
+    limit,
+    ...(options.bounded ? {} : { count: limit }),
+    ...(options.order ? { order: options.order } : {}),
+  });
   return { items: data, cursor: next };
 }
 
@@ -142,7 +149,7 @@ export function tenantRecords<Item, Input extends z.ZodType>(options: {
       return found;
     },
 
-    list(request?: PageRequest): Promise<Page<Item>> {
+    async list(request?: PageRequest): Promise<Page<Item>> {
       return page<Item>(entity.query.byId({ tenantId: useTenantID() }), request);
     },
 

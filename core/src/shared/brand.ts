@@ -22,12 +22,19 @@ export const layoutLabels: Record<(typeof layouts)[number], string> = {
   "4up": "4面",
 };
 
+/** Print offsets: whole steps of 0.5 mm within ±20 mm (the one definition the form reads too). */
+export const offsetRule = { min: -20, max: 20, step: 0.5 } as const;
+
+// Checked as whole steps (v / step is an integer), not with multipleOf: 1e-300 passes a
+// floating-point multipleOf and then underflows where it is stored.
 const offset = (label: string) =>
   z
     .number({ error: `${label}を数値で入力してください` })
-    .min(-20, { error: `${label}は-20〜20mmで入力してください` })
-    .max(20, { error: `${label}は-20〜20mmで入力してください` })
-    .multipleOf(0.5, { error: `${label}は0.5mm単位で入力してください` });
+    .min(offsetRule.min, { error: `${label}は${offsetRule.min}〜${offsetRule.max}mmで入力してください` })
+    .max(offsetRule.max, { error: `${label}は${offsetRule.min}〜${offsetRule.max}mmで入力してください` })
+    .refine((v) => Number.isInteger(v / offsetRule.step), {
+      error: `${label}は${offsetRule.step}mm単位で入力してください`,
+    });
 
 export const CarrierPrintSetting = z
   .object({

@@ -1,17 +1,38 @@
 import { z } from "zod";
 import { normalizePhone } from "./phone";
-import { normalizePostalCode, prefectures, sjisByteLength } from "./text";
+import {
+  hasUnsafeCharacters,
+  normalizePostalCode,
+  prefectures,
+  sjisByteLength,
+  unsafeCharactersMessage,
+} from "./text";
 
 /**
  * Field schemas used by every form and by the API, so the browser and the server
  * give the same Japanese message for the same mistake. Byte limits follow the
  * strictest carrier layout the value is printed in (carriers.md §9.2).
  */
+/** Where a message that belongs to no one field goes, in the API's `fields` and in the forms' errors. */
+export const FORM_ERROR_KEY = "_";
+
+/**
+ * Free text that may be printed on a label or written into a carrier file: trimmed,
+ * refused with a field error when it holds control or bidirectional characters or
+ * half a surrogate pair, and stored in NFC so the same name is the same bytes.
+ */
+const safeText = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !hasUnsafeCharacters(v), { error: unsafeCharactersMessage, abort: true })
+    .transform((v) => v.normalize("NFC"));
+
 export const requiredText = (label: string, maxBytes: number) =>
   z
     .string({ error: `${label}を入力してください` })
-    .trim()
-    .min(1, { error: `${label}を入力してください` })
+    .pipe(safeText())
+    .pipe(z.string().min(1, { error: `${label}を入力してください` }))
     .refine((v) => sjisByteLength(v) <= maxBytes, {
       error: `${label}は全角${maxBytes / 2}文字（半角${maxBytes}文字）以内で入力してください`,
     });
@@ -19,7 +40,7 @@ export const requiredText = (label: string, maxBytes: number) =>
 export const optionalText = (label: string, maxBytes: number) =>
   z
     .string()
-    .trim()
+    .pipe(safeText())
     .refine((v) => sjisByteLength(v) <= maxBytes, {
       error: `${label}は全角${maxBytes / 2}文字（半角${maxBytes}文字）以内で入力してください`,
     })

@@ -3,6 +3,21 @@
  * limits in Shift_JIS bytes (full-width = 2), so limits are written in bytes.
  */
 
+/**
+ * Characters that must never reach a label or a carrier file: C0/C1 controls (NUL,
+ * tabs, line breaks in one-line fields), the bidirectional overrides and marks that
+ * reorder what is printed (U+202E shows "ABC" as "CBA"), and lone surrogates (half a
+ * character, which no encoder can write).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|\p{Cs}/u;
+
+export function hasUnsafeCharacters(value: string): boolean {
+  return UNSAFE_CHARACTERS.test(value);
+}
+
+export const unsafeCharactersMessage = "使用できない文字（制御文字など）が含まれています";
+
 /** Bytes in Shift_JIS/CP932: ASCII and half-width katakana take one byte, everything else two. */
 export function sjisByteLength(value: string): number {
   let bytes = 0;

@@ -85,6 +85,6 @@ export async function get(shopId: string): Promise<ShopItem> {
 }
 
 /** Every shop of the company, one page (a company connects a handful). */
-export function list(request?: PageRequest): Promise<Page<ShopItem>> {
+export async function list(request?: PageRequest): Promise<Page<ShopItem>> {
   return page(ShopEntity.query.byId({ tenantId: useTenantID() }), request);
 }

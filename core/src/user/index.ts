@@ -65,7 +65,7 @@ export async function get(userId: string): Promise<UserItem> {
 }
 
 /** One page of the company's users, oldest first (ids are ULIDs). */
-export function list(request?: PageRequest): Promise<Page<UserItem>> {
+export async function list(request?: PageRequest): Promise<Page<UserItem>> {
   return page(UserEntity.query.byId({ tenantId: useTenantID() }), request);
 }
 

@@ -1,4 +1,5 @@
 import { type ErrorKind, isConditionalFailure, VisibleError } from "@okuru/core/error";
+import { FORM_ERROR_KEY } from "@okuru/core/shared/fields";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -21,7 +22,7 @@ export type ErrorBody = { code: string; message: string; fields?: Record<string,
 export function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
+    const key = issue.path.join(".") || FORM_ERROR_KEY;
     fields[key] ??= issue.message;
   }
   return fields;

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { startAppServers } from "./app-server";
 import { Mailbox } from "./mailbox";
 import { provision } from "./provision";
 import { assertPortsFree, StartupError, startStandIns } from "./stand-ins";
@@ -74,18 +75,17 @@ async function main() {
     const { seedDemo, demoAccount } = await import("./seed");
     const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId);
 
-    const { serve } = await import("@hono/node-server");
-    const { app } = await import("../api/app");
-    const localPages = mailbox.routes();
-    const api = serve({
-      fetch: (request, env) =>
-        new URL(request.url).pathname.startsWith("/_local/")
-          ? localPages.fetch(request)
-          : app.fetch(request, env),
-      port: ports.api,
-      hostname: "127.0.0.1",
+    const servers = await startAppServers({
+      apiPort: ports.api,
+      webPort: ports.web,
+      mailbox,
+      cognito: {
+        userPoolId: resources.userPoolId,
+        clientId: resources.clientId,
+        endpoint: standIns.endpoints.cognito,
+      },
     });
-    stoppers.push(() => new Promise((done) => api.close(done)));
+    stoppers.push(() => servers.stop());
 
     const { pollQueue } = await import("./poll");
     const consumers = {
@@ -114,26 +114,6 @@ async function main() {
       15 * 60_000,
     );
     stoppers.push(() => clearInterval(cron));
-
-    Object.assign(process.env, {
-      OKURU_API_URL: `http://127.0.0.1:${ports.api}`,
-      OKURU_WEB_PORT: String(ports.web),
-      VITE_REGION: "ap-northeast-1",
-      VITE_USER_POOL_ID: resources.userPoolId,
-      VITE_USER_POOL_CLIENT_ID: resources.clientId,
-      VITE_COGNITO_ENDPOINT: standIns.endpoints.cognito,
-      VITE_AUTH_FLOW: "USER_PASSWORD_AUTH",
-      VITE_LOCAL_MAIL_URL: "/_local/mail",
-    });
-    const { createServer } = await import("vite");
-    const vite = await createServer({
-      configFile: resolve(root, "web/vite.config.ts"),
-      root: resolve(root, "web"),
-      server: { port: ports.web, strictPort: true, host: "127.0.0.1" },
-      logLevel: "warn",
-    });
-    await vite.listen();
-    stoppers.push(() => vite.close());
 
     const url = `http://127.0.0.1:${ports.web}`;
     console.log(`

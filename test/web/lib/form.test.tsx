@@ -2,6 +2,7 @@ import { TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { BrandPrintSettings, defaultPrintSetting } from "@okuru/core/shared/brand";
 import { CompanyUpdate } from "@okuru/core/shared/company";
+import { FORM_ERROR_KEY } from "@okuru/core/shared/fields";
 import { ItemCategoryInput } from "@okuru/core/shared/item-category";
 import { SenderInput } from "@okuru/core/shared/sender";
 import { QueryClient } from "@tanstack/react-query";
@@ -103,7 +104,7 @@ describe("zodResolver", () => {
 });
 
 describe("issuesToFormErrors", () => {
-  it("keeps the first message per path and puts form-wide issues under the empty path", () => {
+  it("keeps the first message per path and puts form-wide issues under the API's form-wide key", () => {
     expect(
       issuesToFormErrors([
         { path: ["name"], message: "first" },
@@ -116,7 +117,7 @@ describe("issuesToFormErrors", () => {
       name: "first",
       "japan_post.layout": "nested",
       "items.0.name": "in a list",
-      "": "whole form",
+      [FORM_ERROR_KEY]: "whole form",
     });
   });
 });

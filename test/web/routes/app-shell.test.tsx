@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
-import { companyBody, stubApi } from "../fake-api";
+import { companyBody, emptyOrderRoutes, stubApi } from "../fake-api";
 import { settingsRoutes } from "../settings-api";
 
 afterEach(() => {
@@ -97,10 +97,10 @@ describe("app chrome", () => {
   });
 
   it("shows the order list's empty state", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("done") }) });
+    stubApi({ "GET /api/companies": () => ({ body: companyBody("done") }), ...emptyOrderRoutes() });
     renderRoute("/orders?tab_key=notShipped", { auth: createFakeAuth(verifiedUser) });
     expect(await screen.findByRole("heading", { name: "注文リスト" })).toBeInTheDocument();
-    expect(screen.getByText("表示できる注文はありません")).toBeInTheDocument();
+    expect(await screen.findByText("表示できる注文はありません")).toBeInTheDocument();
     expect(
       within(screen.getByRole("navigation", { name: "メインメニュー" })).getByRole("link", {
         name: "注文リスト",

@@ -51,7 +51,7 @@ describe("/signup", () => {
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
 
     await fill("not-an-address", "abc", "abd");
-    expect(await screen.findByText("メールアドレスの形式が正しくありません。")).toBeInTheDocument();
+    expect(await screen.findByText("メールアドレスの形式が正しくありません")).toBeInTheDocument();
     expect(screen.getByText("パスワードは8文字以上で入力してください。")).toBeInTheDocument();
     expect(screen.getByText("パスワードが一致しません。")).toBeInTheDocument();
     expect(auth.signUp).not.toHaveBeenCalled();

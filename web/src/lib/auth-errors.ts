@@ -1,3 +1,4 @@
+import { passwordHint } from "@okuru/core/shared/password";
 /**
  * Japanese messages for errors from Cognito (through Amplify). Amplify keeps the
  * Cognito exception name in `error.name`; its own input checks use names such as
@@ -24,7 +25,7 @@ export const authMessages = {
   signInSessionExpired:
     "ログインの手続きの有効期限が切れました。お手数ですが、もう一度ログインしてください。",
   emailExists: "このメールアドレスは既に登録されています。",
-  invalidPassword: "パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。",
+  invalidPassword: `パスワードは${passwordHint}`,
   invalidParameter: "入力内容をご確認ください。",
   unsupported: "この操作は現在ご利用いただけません。",
   unsupportedSignIn: "このアカウントは現在ログインできません。サポートまでお問い合わせください。",

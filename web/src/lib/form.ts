@@ -1,6 +1,7 @@
 // Zod speaks Japanese wherever a shared schema gives no message of its own (as on the server).
 import "@okuru/core/shared/zod";
 import { type FormErrors, type UseFormReturnType, useForm } from "@mantine/form";
+import { FORM_ERROR_KEY } from "@okuru/core/shared/fields";
 import { useCallback, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
@@ -15,11 +16,11 @@ import { notify } from "./notify";
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
-/** The first message per field path (`japan_post.layout`); a form-wide issue goes under "". */
+/** The first message per field path (`japan_post.layout`); a form-wide issue goes under FORM_ERROR_KEY. */
 export function issuesToFormErrors(issues: readonly Issue[]): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
-    const path = issue.path.map(String).join(".");
+    const path = issue.path.map(String).join(".") || FORM_ERROR_KEY;
     errors[path] ??= issue.message;
   }
   return errors;
@@ -99,7 +100,7 @@ export function applyServerErrors<Values>(
   const placed: string[] = [];
   const unplaced: string[] = [];
   for (const [path, message] of entries) {
-    if (path !== "" && hasPath(values, path)) {
+    if (path !== FORM_ERROR_KEY && hasPath(values, path)) {
       setFieldError(path, message);
       placed.push(path);
     } else {
@@ -154,10 +155,10 @@ export function useFormSubmit<Values, Output, Result>(
     },
     (errors) => {
       // A form-wide issue (no path) has no field to sit next to.
-      setError(typeof errors[""] === "string" ? errors[""] : null);
+      setError(typeof errors[FORM_ERROR_KEY] === "string" ? errors[FORM_ERROR_KEY] : null);
       focusField(
         anyForm,
-        Object.keys(errors).find((path) => path !== "" && errors[path]),
+        Object.keys(errors).find((path) => path !== FORM_ERROR_KEY && errors[path]),
       );
     },
   );

@@ -1,10 +1,15 @@
 import { PasswordInput, Stack, TextInput, type TextInputProps } from "@mantine/core";
-import { hasLength, isEmail, type UseFormReturnType } from "@mantine/form";
+import { hasLength, type UseFormReturnType } from "@mantine/form";
+import { email } from "@okuru/core/shared/fields";
 import { useState } from "react";
 import { passwordHint } from "../../lib/validation";
 import { PasswordRequirements } from "../PasswordRequirements/PasswordRequirements";
 
-export const emailRule = isEmail("メールアドレスの形式が正しくありません。");
+/** The e-mail rule and message of the shared schema (core/src/shared/fields.ts), as a Mantine rule. */
+export const emailRule = (value: string) => {
+  const result = email.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+};
 export const codeRule = hasLength({ min: 6, max: 6 }, "6桁の確認コードを入力してください。");
 
 /** The sign-in address field of the public pages. */
