@@ -12,7 +12,8 @@ export { type ShipmentStatus, shipmentStatuses };
  * |           |         |                          |                       | from shop + platform order id: idFor)     |
  * | byStatus  | gsi1  | tenantId, shipmentStatus   | purchasedAt, orderId  | order list tabs, purchase-date ranges     |
  * | byError   | gsi2  | tenantId (sparse: isError) | purchasedAt, orderId  | エラー tab                                |
- * | byShop    | gsi3  | tenantId, shopId           | purchasedAt, orderId  | shop filter, a shop's orders              |
+ * | byShop    | gsi3  | tenantId, shopId,          | purchasedAt, orderId  | shop filter inside a tab                  |
+ * |           |       | shipmentStatus             |                       |                                           |
  *
  * The upsert key (tenant, shop, platform order id) is the primary key itself: the
  * order id is a ULID derived from the purchase time and that natural key, so a
@@ -84,7 +85,7 @@ export const OrderEntity = new Entity(
       },
       byShop: {
         index: "gsi3",
-        pk: { field: "gsi3pk", composite: ["tenantId", "shopId"], casing: "none" },
+        pk: { field: "gsi3pk", composite: ["tenantId", "shopId", "shipmentStatus"], casing: "none" },
         sk: { field: "gsi3sk", composite: ["purchasedAt", "orderId"], casing: "none" },
       },
     },

@@ -210,9 +210,9 @@ export const SEARCH_RESULTS = 100;
 
 /**
  * One page of a tab, newest purchase first, served by an index: the status index
- * (with the purchase-date range as a key range), the sparse error index, or the
- * shop index. The shop filter inside a tab is the one bounded filter: it reads the
- * tab's key range a page at a time.
+ * (with the purchase-date range as a key range), the shop-and-status index, or the
+ * sparse error index. Errors of one shop are the one filtered read, bounded to one
+ * index page per request.
  */
 export async function list(query: ListQuery, request: PageRequest = {}): Promise<Page<OrderItem>> {
   const q = ListQuery.parse(query);
@@ -222,17 +222,21 @@ export async function list(query: ListQuery, request: PageRequest = {}): Promise
   const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
   const options = { order: "desc" as const };
   if (q.tab === "error") {
-    const base = OrderEntity.query
+    const errors = OrderEntity.query
       .byError({ tenantId })
       .between({ purchasedAt: range.from }, { purchasedAt: range.to });
-    const filtered = q.shopId ? base.where((attr, op) => op.eq(attr.shopId, q.shopId!)) : base;
-    return page(filtered, request, options);
+    if (!q.shopId) return page(errors, request, options);
+    // The one filtered list: a bounded read (one index page per request), so a page may be short.
+    return page(
+      errors.where((attr, op) => op.eq(attr.shopId, q.shopId!)),
+      request,
+      { ...options, bounded: true },
+    );
   }
-  const base = OrderEntity.query
-    .byStatus({ tenantId, shipmentStatus: q.tab })
-    .between({ purchasedAt: range.from }, { purchasedAt: range.to });
-  const filtered = q.shopId ? base.where((attr, op) => op.eq(attr.shopId, q.shopId!)) : base;
-  return page(filtered, request, options);
+  const tab = q.shopId
+    ? OrderEntity.query.byShop({ tenantId, shopId: q.shopId, shipmentStatus: q.tab })
+    : OrderEntity.query.byStatus({ tenantId, shipmentStatus: q.tab });
+  return page(tab.between({ purchasedAt: range.from }, { purchasedAt: range.to }), request, options);
 }
 
 async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
@@ -421,10 +425,11 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
           ...(Object.keys(shopChanges).length ? { shopChanges } : {}),
         })
         .composite({ purchasedAt: existing.purchasedAt, shopId: existing.shopId })
-        .where((attr, op) => op.eq(attr.platformUpdatedAt, existing.platformUpdatedAt))
+        // Any write since our read (a merchant's edit included) changed updatedAt: re-read and merge again.
+        .where((attr, op) => op.eq(attr.updatedAt, existing.updatedAt))
         .go();
     } catch (err) {
-      if (isConditionalFailure(err)) continue; // another writer applied a version meanwhile: re-read
+      if (isConditionalFailure(err)) continue; // another writer changed the order meanwhile: re-read
       throw err;
     }
     await replaceTokens(
