@@ -1,6 +1,9 @@
 import { Secret } from "@okuru/core/secret";
 import { describe, expect, it } from "vitest";
 
+/** Node's message when an AES-GCM tag does not verify. */
+const authenticationFailed = /unable to authenticate data/;
+
 describe("Secret (envelope encryption at rest)", () => {
   const context = { tenantId: "com_A", purpose: "shopify.access_token" };
 
@@ -18,8 +21,13 @@ describe("Secret (envelope encryption at rest)", () => {
 
   it("does not open for another tenant or another purpose", async () => {
     const sealed = await Secret.seal("パスワード", context);
-    await expect(Secret.open(sealed, { ...context, tenantId: "com_B" })).rejects.toThrow();
-    await expect(Secret.open(sealed, { ...context, purpose: "yamato.password" })).rejects.toThrow();
+    // AES-GCM refuses: the tenant and purpose are bound in as associated data.
+    await expect(Secret.open(sealed, { ...context, tenantId: "com_B" })).rejects.toThrow(
+      authenticationFailed,
+    );
+    await expect(Secret.open(sealed, { ...context, purpose: "yamato.password" })).rejects.toThrow(
+      authenticationFailed,
+    );
   });
 
   it("detects tampering with the ciphertext", async () => {
@@ -28,6 +36,6 @@ describe("Secret (envelope encryption at rest)", () => {
     const ciphertext = Buffer.from(parts[4]!, "base64url");
     ciphertext[0] = (ciphertext[0] ?? 0) ^ 0xff;
     parts[4] = ciphertext.toString("base64url");
-    await expect(Secret.open(parts.join("."), context)).rejects.toThrow();
+    await expect(Secret.open(parts.join("."), context)).rejects.toThrow(authenticationFailed);
   });
 });

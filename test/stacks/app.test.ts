@@ -323,7 +323,7 @@ describe("Web", () => {
 });
 
 describe("every function", () => {
-  test("runs on Node.js 20 on arm64, from the app defaults", () => {
+  test("runs on Lambda's Node.js 22 runtime on arm64, from the app defaults", () => {
     const functions = Object.values(templates).flatMap(appFunctions);
     expect(functions.map(([, fn]) => fn.Properties.Handler).sort()).toEqual(Object.values(handlers).sort());
     for (const [, fn] of functions) {

@@ -106,6 +106,35 @@ describe("settings tabs", () => {
   });
 });
 
+describe("a member's view of the settings", () => {
+  const member = () => ({ body: userBody({ id: "user_02", name: "佐藤 花子", role: "member" }) });
+
+  it("shows 会社概要, ブランド設定 and 印刷設定 read-only, with no save buttons", async () => {
+    renderSettings("/settings/companies", { "GET /api/users/me": member });
+    await screen.findByRole("region", { name: "会社概要" });
+    expect(screen.getByText("設定の変更は管理者のみが行えます。")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "会社名" })).toBeDisabled();
+    expect(screen.getByRole("textbox", { name: "ブランド名" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "保存する" })).not.toBeInTheDocument();
+  });
+
+  it("lists senders and item categories without add, edit or delete", async () => {
+    renderSettings("/settings/senders", { "GET /api/users/me": member });
+    await screen.findByText("送る商店 東京倉庫");
+    expect(screen.queryByRole("button", { name: "発送元を追加" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /を編集$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /を削除$/ })).not.toBeInTheDocument();
+  });
+
+  it("gives an administrator the same pages with every control", async () => {
+    renderSettings("/settings/companies");
+    await screen.findByRole("region", { name: "会社概要" });
+    expect(screen.queryByText("設定の変更は管理者のみが行えます。")).not.toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "会社名" })).toBeEnabled();
+    expect(screen.getAllByRole("button", { name: "保存する" }).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe("ユーザー管理", () => {
   const other = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
 

@@ -9,10 +9,12 @@ import {
 import { FormAlert } from "../components/forms/FormAlert";
 import { SubmitButton } from "../components/forms/SubmitButton";
 import { SettingsSection } from "../components/SettingsSection/SettingsSection";
+import { useCanManageSettings } from "../lib/permissions";
 import { brandQueryOptions } from "../queries/brands";
 import { companyQueryOptions } from "../queries/companies";
 import { itemCategoriesQueryOptions } from "../queries/item-categories";
 import { sendersQueryOptions } from "../queries/senders";
+import { meQueryOptions } from "../queries/users";
 
 export const Route = createFileRoute("/_authed/_app/settings/companies")({
   loader: ({ context: { queryClient } }) =>
@@ -21,6 +23,7 @@ export const Route = createFileRoute("/_authed/_app/settings/companies")({
       queryClient.ensureQueryData(brandQueryOptions()),
       queryClient.ensureQueryData(sendersQueryOptions()),
       queryClient.ensureQueryData(itemCategoriesQueryOptions()),
+      queryClient.ensureQueryData(meQueryOptions()),
     ]),
   component: CompanyPage,
 });
@@ -35,6 +38,7 @@ function CompanyPage() {
 }
 
 function CompanyProfileSection() {
+  const canManage = useCanManageSettings();
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const { form, onSubmit, error } = useCompanyProfileForm(company, { success: "会社概要を保存しました。" });
   return (
@@ -43,6 +47,7 @@ function CompanyProfileSection() {
       description="会社名・所在地・連絡先を登録します。送り状の発送元やお問い合わせ先として使われます。"
       onSubmit={onSubmit}
       footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+      readOnly={!canManage}
     >
       <Stack gap="lg">
         <FormAlert error={error} />

@@ -1,10 +1,12 @@
-import { ScrollArea, Tabs } from "@mantine/core";
-import { IconAddressBook, IconApi, IconBuilding, IconNotes, IconUsers } from "@tabler/icons-react";
+import { Alert, ScrollArea, Tabs } from "@mantine/core";
+import { IconAddressBook, IconApi, IconBuilding, IconLock, IconNotes, IconUsers } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
 import { PageHeader } from "../components/PageHeader/PageHeader";
+import { useCanManageSettings } from "../lib/permissions";
 import { companyQueryOptions } from "../queries/companies";
+import { meQueryOptions } from "../queries/users";
 
 type SettingsPath =
   | "/settings/companies"
@@ -61,7 +63,11 @@ function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
 }
 
 export const Route = createFileRoute("/_authed/_app/settings")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(companyQueryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(companyQueryOptions()),
+      context.queryClient.ensureQueryData(meQueryOptions()),
+    ]),
   component: SettingsLayout,
 });
 
@@ -69,6 +75,7 @@ function SettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { data: company } = useSuspenseQuery(companyQueryOptions());
+  const canManage = useCanManageSettings();
   const tabs = settingsTabs(company.features);
   const active = pathname.split("/").filter(Boolean)[1] ?? null;
   const tabsViewport = useRef<HTMLDivElement>(null);
@@ -107,6 +114,11 @@ function SettingsLayout() {
           </Tabs.List>
         </ScrollArea>
       </Tabs>
+      {!canManage && (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+          設定の変更は管理者のみが行えます。
+        </Alert>
+      )}
       <Outlet />
     </>
   );

@@ -33,6 +33,7 @@ import { Link } from "@tanstack/react-router";
 import { z } from "zod";
 import { type Brand, printSettingsKey } from "../../lib/api";
 import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useCanManageSettings } from "../../lib/permissions";
 import {
   brandQueryOptions,
   useUpdateBrand,
@@ -70,6 +71,7 @@ const BrandForm = z.object({
 type BrandFormValues = { name: string; sender_id: string | null; item_category_id: string | null };
 
 function BrandDefaultsSection() {
+  const canManage = useCanManageSettings();
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const { data: senders } = useSuspenseQuery(sendersQueryOptions());
@@ -111,6 +113,7 @@ function BrandDefaultsSection() {
       description="ブランド名と、送り状を作成するときに最初から選ばれる発送元・備考欄を設定します。"
       onSubmit={onSubmit}
       footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+      readOnly={!canManage}
     >
       <Stack gap="md" maw={760}>
         <FormAlert error={error} />
@@ -212,6 +215,7 @@ function layoutAllowed(paper: PaperValue, layout: LayoutValue): boolean {
 
 function PrintSettingsSection() {
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
+  const canManage = useCanManageSettings();
   const update = useUpdateBrandPrintSettings();
   const form = useSchemaForm(BrandPrintSettings, { name: "print", initialValues: printFormValues(brand) });
   const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
@@ -225,6 +229,7 @@ function PrintSettingsSection() {
       description="配送会社ごとに、送り状を印刷する用紙・面付けと、印字位置の補正を設定します。"
       onSubmit={onSubmit}
       footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+      readOnly={!canManage}
     >
       <Stack gap="md">
         <FormAlert error={error} />

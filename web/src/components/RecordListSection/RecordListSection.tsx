@@ -2,6 +2,7 @@ import { Badge, Button, Group, Text } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
+import { useCanManageSettings } from "../../lib/permissions";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
@@ -43,6 +44,7 @@ export function RecordListSection<T extends NamedRecord>({
   renderFormModal,
   onDelete,
 }: RecordListSectionProps<T>) {
+  const canManage = useCanManageSettings();
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const editingShown = useRetained(editing);
@@ -56,13 +58,19 @@ export function RecordListSection<T extends NamedRecord>({
 
   return (
     <>
-      <SettingsSection title={title} description={description} actions={rows.length > 0 && addButton} flush>
+      <SettingsSection
+        title={title}
+        description={description}
+        actions={rows.length > 0 && addButton}
+        readOnly={!canManage}
+        flush
+      >
         {rows.length === 0 ? (
           <EmptyState
             icon={empty.icon}
             title={empty.title}
             description={empty.description}
-            action={<Group mt="sm">{addButton}</Group>}
+            action={canManage ? <Group mt="sm">{addButton}</Group> : undefined}
           />
         ) : (
           <DataTable
@@ -70,29 +78,33 @@ export function RecordListSection<T extends NamedRecord>({
             rows={rows}
             rowKey={(record) => record.id}
             columns={columns}
-            actions={(record) => (
-              <>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconPencil size={14} stroke={1.8} />}
-                  aria-label={`${record.name}を編集`}
-                  onClick={() => setEditing(record)}
-                >
-                  編集
-                </Button>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  leftSection={<IconTrash size={14} stroke={1.8} />}
-                  aria-label={`${record.name}を削除`}
-                  onClick={() => setDeleting(record)}
-                >
-                  削除
-                </Button>
-              </>
-            )}
+            actions={
+              canManage
+                ? (record) => (
+                    <>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        leftSection={<IconPencil size={14} stroke={1.8} />}
+                        aria-label={`${record.name}を編集`}
+                        onClick={() => setEditing(record)}
+                      >
+                        編集
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="compact-sm"
+                        leftSection={<IconTrash size={14} stroke={1.8} />}
+                        aria-label={`${record.name}を削除`}
+                        onClick={() => setDeleting(record)}
+                      >
+                        削除
+                      </Button>
+                    </>
+                  )
+                : undefined
+            }
           />
         )}
       </SettingsSection>

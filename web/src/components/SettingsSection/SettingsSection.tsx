@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Fieldset, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type FormEventHandler, type ReactNode, useId } from "react";
 import classes from "./SettingsSection.module.css";
 
@@ -13,6 +13,8 @@ export interface SettingsSectionProps {
   onSubmit?: FormEventHandler<HTMLFormElement>;
   /** No padding around the body: for tables and lists that run to the edges. */
   flush?: boolean;
+  /** Shown but not changeable (a member's view): inputs disabled, no actions or footer. */
+  readOnly?: boolean;
   children: ReactNode;
 }
 
@@ -24,13 +26,22 @@ export function SettingsSection({
   footer,
   onSubmit,
   flush,
+  readOnly,
   children,
 }: SettingsSectionProps) {
   const titleId = useId();
   const body = (
     <>
-      <Box className={flush ? undefined : classes.body}>{children}</Box>
-      {footer && (
+      <Box className={flush ? undefined : classes.body}>
+        {readOnly ? (
+          <Fieldset variant="unstyled" disabled className={classes.readOnly}>
+            {children}
+          </Fieldset>
+        ) : (
+          children
+        )}
+      </Box>
+      {footer && !readOnly && (
         <Group justify="flex-end" gap="sm" className={classes.footer}>
           {footer}
         </Group>
@@ -50,7 +61,7 @@ export function SettingsSection({
             </Text>
           )}
         </Stack>
-        {actions}
+        {!readOnly && actions}
       </Group>
       {onSubmit ? (
         <form noValidate onSubmit={onSubmit}>
