@@ -5,16 +5,9 @@
  * p95_ms and raw_p95_ms of the worst variant, and ratio (worst p95 / its raw p95).
  *   npx tsx bench/orders-api.ts [orders=100000] [requests=60]
  */
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from "@aws-sdk/client-cognito-identity-provider";
 import { BatchGetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { freePort } from "../functions/src/dev/stand-ins";
-import { startThrowawayStack } from "../functions/src/dev/throwaway-stack";
+import { percentiles, withBenchStack } from "./support";
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-process.env.POWERTOOLS_LOG_LEVEL = "SILENT";
 const orderCount = Number(process.argv[2] ?? 100_000);
 const requests = Number(process.argv[3] ?? 60);
 
@@ -91,41 +84,11 @@ function order(n: number) {
   };
 }
 
-function percentiles(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (p: number) =>
-    Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2));
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-const { standIns, resources, stop } = await startThrowawayStack("bench");
-try {
-  Object.assign(process.env, resources.env);
-  const { ensureTable, dynamo } = await import("@okuru/core/db/client");
+await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
+  const { dynamo } = await import("@okuru/core/db/client");
   const { coreConfig } = await import("@okuru/core/config");
-  await ensureTable();
-  const { seedDemo, demoAccount } = await import("../functions/src/dev/seed");
-  await seedDemo(standIns.endpoints.cognito, resources.userPoolId);
-  const cognito = new CognitoIdentityProviderClient({
-    region: "ap-northeast-1",
-    endpoint: standIns.endpoints.cognito,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: resources.clientId,
-      AuthFlow: "USER_PASSWORD_AUTH",
-      AuthParameters: { USERNAME: demoAccount.email, PASSWORD: demoAccount.password },
-    }),
-  );
-  const token = auth.AuthenticationResult!.IdToken!;
   const { ActorContext } = await import("@okuru/core/actor");
-  const { Identity } = await import("@okuru/core/identity");
   const { Order } = await import("@okuru/core/order");
-  const identity = await Identity.resolve(
-    JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub,
-  );
-  const tenantId = identity!.tenantId;
 
   const seedStarted = performance.now();
   await ActorContext.with({ type: "system", properties: { tenantId } }, async () => {
@@ -146,12 +109,8 @@ try {
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const { serve } = await import("@hono/node-server");
-  const { app } = await import("../functions/src/api/app");
-  const apiPort = await freePort();
-  const server = serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" });
   const api = async (path: string) => {
-    const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
+    const res = await fetch(`${apiOrigin}${path}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const body = (await res.json()) as { next_cursor: string | null; items: unknown[] };
@@ -262,7 +221,6 @@ try {
       raw_p95_ms: r.p95,
     });
   }
-  server.close();
   for (const r of results) console.log(JSON.stringify(r));
   const worst = results.reduce((w, r) => (r.p95_ms / r.raw_p95_ms > w.p95_ms / w.raw_p95_ms ? r : w));
   console.log(
@@ -276,6 +234,4 @@ try {
       ratio: Number((worst.p95_ms / worst.raw_p95_ms).toFixed(2)),
     }),
   );
-} finally {
-  await stop();
-}
+});

@@ -1,49 +1,12 @@
 import { Order } from "@okuru/core/order";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
+import { personFixture, shopOrderFixture } from "../support/orders";
 
-const person = (overrides: Partial<Order.StoredPerson> = {}): Order.StoredPerson => ({
-  name: "髙橋 一郎",
-  nameKana: "タカハシ イチロウ",
-  company: "",
-  postalCode: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "河原町アパートメント501",
-  phone: "075-123-4567",
-  ...overrides,
-});
+const person = personFixture;
 
 let sequence = 0;
-function shopOrder(overrides: Partial<Order.ShopOrderWrite> = {}): Order.ShopOrderWrite {
-  sequence += 1;
-  const purchasedAt = new Date(Date.UTC(2026, 10, 1, 0, 0, sequence)).toISOString();
-  return {
-    shopId: "shop_01JTESTSHOP00000000000000",
-    platform: "shopify",
-    platformOrderId: `gid://shopify/Order/${5_000_000 + sequence}`,
-    orderNumber: `#${1000 + sequence}`,
-    purchasedAt,
-    platformUpdatedAt: purchasedAt,
-    platformStatus: "unfulfilled",
-    email: `buyer${sequence}@example.jp`,
-    purchaser: person(),
-    customer: person(),
-    lineItems: [
-      { platformLineItemId: "li1", sku: "TEA-01", name: "宇治抹茶 100g", quantity: 2, unitPrice: 1800 },
-    ],
-    totalAmount: 3600,
-    codAmount: null,
-    requestedDeliveryDate: null,
-    requestedTimeSlot: null,
-    note: "",
-    isGift: false,
-    issues: [],
-    shopUrl: "https://okuru-demo.myshopify.com",
-    ...overrides,
-  };
-}
+const shopOrder = (overrides: Partial<Order.ShopOrderWrite> = {}) => shopOrderFixture(++sequence, overrides);
 
 async function allOf(query: Order.ListQuery) {
   const ids: string[] = [];

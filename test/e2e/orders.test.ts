@@ -5,47 +5,19 @@ import { asUser } from "../support/account";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser, screenshot } from "../support/browser";
 import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { personFixture, shopOrderFixture } from "../support/orders";
 
-const person = (overrides: Partial<Order.StoredPerson> = {}): Order.StoredPerson => ({
-  name: "髙橋 一郎",
-  nameKana: "タカハシ イチロウ",
-  company: "",
-  postalCode: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "河原町アパートメント501",
-  phone: "075-123-4567",
-  ...overrides,
-});
+const person = personFixture;
 
-function shopOrder(n: number, overrides: Partial<Order.ShopOrderWrite> = {}): Order.ShopOrderWrite {
-  const purchasedAt = new Date(Date.UTC(2026, 10, 1, 1, n)).toISOString();
-  return {
+/** Orders of the e2e shop: every fourth cash on delivery, every fifth a gift. */
+const shopOrder = (n: number, overrides: Partial<Order.ShopOrderWrite> = {}) =>
+  shopOrderFixture(n, {
     shopId: "shop_01JE2ESHOP000000000000000",
-    platform: "shopify",
-    platformOrderId: `gid://shopify/Order/${880000 + n}`,
-    orderNumber: `#${1000 + n}`,
-    purchasedAt,
-    platformUpdatedAt: purchasedAt,
-    platformStatus: "unfulfilled",
-    email: `buyer${n}@example.jp`,
-    purchaser: person(),
-    customer: person(),
-    lineItems: [
-      { platformLineItemId: `${n}`, sku: "TEA-01", name: "宇治抹茶 100g", quantity: 2, unitPrice: 1800 },
-    ],
-    totalAmount: 3600,
     codAmount: n % 4 === 0 ? 3600 : null,
-    requestedDeliveryDate: null,
-    requestedTimeSlot: null,
-    note: "",
     isGift: n % 5 === 0,
-    issues: [],
     shopUrl: "https://okuru-e2e.myshopify.com",
     ...overrides,
-  };
-}
+  });
 
 /**
  * The order list as a merchant uses it: tabs with counts, search, the error tab, and

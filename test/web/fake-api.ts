@@ -1,19 +1,65 @@
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { vi } from "vitest";
 import { setIdTokenProvider } from "../../web/src/lib/api";
+import type { components, paths } from "../../web/src/lib/api-types.gen";
+
+/**
+ * The fakes answer in the API's own wire types, generated from its OpenAPI document:
+ * a route the API does not have, or a body shaped unlike the real answer, fails
+ * `tsc -p test` and so `npm test`.
+ */
+export type Wire = components["schemas"];
+
+type Method = "get" | "put" | "post" | "delete" | "patch";
+type JsonOf<Answer> = Answer extends { content: { "application/json": infer Body } } ? Body : undefined;
+type SuccessBody<Operation> = Operation extends { responses: infer Answers }
+  ? JsonOf<Answers[Extract<keyof Answers, 200 | 201 | 202 | 204>]>
+  : never;
+type RequestBody<Operation> = Operation extends {
+  requestBody?: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : undefined;
+/** `/api/senders/{id}` → `/api/senders/${string}`: table keys name concrete ids. */
+type PathPattern<Path extends string> = Path extends `${infer Before}{${string}}${infer After}`
+  ? `${Before}${string}${PathPattern<After>}`
+  : Path;
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+/** A success answer in the operation's own shape, or an error in the API's error shape. */
+export type FakeAnswer<Body> =
+  | { status?: 200 | 201 | 202 | 204; body?: Body }
+  | { status: ErrorStatus; body?: Wire["Error"] };
 
 /** Gets the parsed JSON body and the URL (for query parameters). */
-type Handler = (body: unknown, url: URL) => { status?: number; body?: unknown } | undefined;
+export type Handler<Operation = unknown> = (
+  body: RequestBody<Operation>,
+  url: URL,
+) => FakeAnswer<SuccessBody<Operation>> | undefined;
+
+/** "METHOD /api/path" → handler, for every operation of the API and nothing else. */
+export type FakeRoutes = {
+  [Key in keyof paths & string as never]: never;
+} & {
+  [Entry in {
+    [Path in keyof paths & string]: {
+      [M in Method]: NonNullable<paths[Path][M]> extends never
+        ? never
+        : [`${Uppercase<M>} ${PathPattern<Path>}`, NonNullable<paths[Path][M]>];
+    }[Method];
+  }[keyof paths & string] as Entry[0]]?: Handler<Entry[1]>;
+};
 
 /**
  * Answers the web client's fetch calls from a table keyed "METHOD /api/path".
  * Unknown calls answer 404 with an error body, like the real API.
  */
-export function stubApi(routes: Record<string, Handler>) {
+export function stubApi(routes: FakeRoutes) {
+  const table = routes as Record<string, Handler | undefined>;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const key = `${init.method ?? "GET"} ${url.pathname}`;
-    const handler = routes[key];
+    const handler = table[key];
     const answer = handler?.(init.body ? JSON.parse(String(init.body)) : undefined, url) ?? {
       status: 404,
       body: { code: "http.404", message: "見つかりません。" },
@@ -30,8 +76,8 @@ export function stubApi(routes: Record<string, Handler>) {
 export function companyBody(
   setupStatus: SetupStatus,
   name = "株式会社送る商店",
-  features: { api_integration: boolean } = { api_integration: false },
-) {
+  features: Wire["Company"]["features"] = { api_integration: false },
+): Wire["Company"] {
   return {
     id: "company_01",
     name,
@@ -52,7 +98,7 @@ export function companyBody(
 }
 
 /** An order list with nothing in it yet (GET /orders and the shop filter's GET /shops). */
-export function emptyOrderRoutes() {
+export function emptyOrderRoutes(): FakeRoutes {
   const counts = { notShipped: 0, partiallyShipped: 0, shipped: 0, cancelled: 0, archived: 0, error: 0 };
   return {
     "GET /api/orders": () => ({ body: { items: [], next_cursor: null, counts } }),

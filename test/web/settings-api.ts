@@ -1,9 +1,9 @@
-import { companyBody } from "./fake-api";
+import { companyBody, type FakeRoutes, type Wire } from "./fake-api";
 
 /** Wire (snake_case) bodies for the settings endpoints, as the API sends them. */
 
-export function brandBody(overrides: Record<string, unknown> = {}) {
-  const setting = { paper: "a4", layout: "2up", offset_x_mm: 0, offset_y_mm: 0 };
+export function brandBody(overrides: Partial<Wire["Brand"]> = {}): Wire["Brand"] {
+  const setting = { paper: "a4", layout: "2up", offset_x_mm: 0, offset_y_mm: 0 } as const;
   return {
     name: "",
     default_sender_id: null,
@@ -14,7 +14,7 @@ export function brandBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function senderBody(overrides: Record<string, unknown> = {}) {
+export function senderBody(overrides: Partial<Wire["Sender"]> = {}): Wire["Sender"] {
   return {
     id: "sender_01",
     name: "送る商店 東京倉庫",
@@ -31,7 +31,7 @@ export function senderBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function itemCategoryBody(overrides: Record<string, unknown> = {}) {
+export function itemCategoryBody(overrides: Partial<Wire["ItemCategory"]> = {}): Wire["ItemCategory"] {
   return {
     id: "item_category_01",
     name: "衣類",
@@ -43,7 +43,7 @@ export function itemCategoryBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function userBody(overrides: Record<string, unknown> = {}) {
+export function userBody(overrides: Partial<Wire["User"]> = {}): Wire["User"] {
   return {
     id: "user_01",
     email: "tanaka@example.jp",
@@ -56,7 +56,7 @@ export function userBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** A company whose setup is done, with a complete profile. */
-export function completeCompanyBody(features = { api_integration: false }) {
+export function completeCompanyBody(features = { api_integration: false }): Wire["Company"] {
   return {
     ...companyBody("done", "株式会社送る商店", features),
     postal_code: "1000001",
@@ -68,13 +68,13 @@ export function completeCompanyBody(features = { api_integration: false }) {
 }
 
 /** Every GET the settings pages make, answered with one record each (override any of them). */
-export function settingsRoutes(overrides: Record<string, () => { status?: number; body?: unknown }> = {}) {
+export function settingsRoutes(overrides: FakeRoutes = {}): FakeRoutes {
   return {
     "GET /api/companies": () => ({ body: completeCompanyBody() }),
     "GET /api/brands": () => ({ body: brandBody() }),
-    "GET /api/senders": () => ({ body: { items: [senderBody()] } }),
-    "GET /api/item_categories": () => ({ body: { items: [itemCategoryBody()] } }),
-    "GET /api/users": () => ({ body: { items: [userBody()] } }),
+    "GET /api/senders": () => ({ body: { items: [senderBody()], next_cursor: null } }),
+    "GET /api/item_categories": () => ({ body: { items: [itemCategoryBody()], next_cursor: null } }),
+    "GET /api/users": () => ({ body: { items: [userBody()], next_cursor: null } }),
     "GET /api/users/me": () => ({ body: userBody() }),
     ...overrides,
   };

@@ -2,47 +2,30 @@ import { Order } from "@okuru/core/order";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { personFixture, shopOrderFixture } from "../../support/orders";
 
-const person = {
+const person = personFixture({
   name: "山﨑 花子",
   nameKana: "ヤマサキ ハナコ",
-  company: "",
   postalCode: "0600042",
   prefecture: "北海道",
   city: "札幌市中央区",
   address1: "大通西１０丁目",
   address2: "",
   phone: "011-231-4111",
-};
+});
 
-function orderAt(
-  n: number,
-  purchasedAt: string,
-  extra: Partial<Order.ShopOrderWrite> = {},
-): Order.ShopOrderWrite {
-  return {
-    shopId: "shop_01JTESTSHOP00000000000000",
-    platform: "shopify",
+const orderAt = (n: number, purchasedAt: string, extra: Partial<Order.ShopOrderWrite> = {}) =>
+  shopOrderFixture(n, {
     platformOrderId: `gid://shopify/Order/${700000 + n}`,
     orderNumber: `#${3000 + n}`,
     purchasedAt,
     platformUpdatedAt: purchasedAt,
-    platformStatus: "unfulfilled",
-    email: `b${n}@example.jp`,
     purchaser: person,
     customer: person,
-    lineItems: [{ platformLineItemId: "1", sku: "S", name: "昆布", quantity: 1, unitPrice: 500 }],
-    totalAmount: 500,
-    codAmount: null,
-    requestedDeliveryDate: null,
-    requestedTimeSlot: null,
-    note: "",
-    isGift: false,
-    issues: [],
     shopUrl: "https://hokkaido-konbu.myshopify.com",
     ...extra,
-  };
-}
+  });
 
 describe("GET /api/orders", () => {
   it("answers a page of a tab with counts, filtered by JST purchase dates, Shopify id and errors", async () => {

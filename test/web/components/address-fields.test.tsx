@@ -54,7 +54,7 @@ function stubGeocoding() {
         body: {
           postal_code: postcode,
           display: `${postcode.slice(0, 3)}-${postcode.slice(3)}`,
-          addresses: addresses.map((a) => ({ postal_code: postcode, ...a })),
+          addresses: addresses.map((a) => ({ postal_code: postcode, office: "", ...a })),
         },
       };
     },

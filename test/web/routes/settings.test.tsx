@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
-import { stubApi } from "../fake-api";
+import { type FakeAnswer, type FakeRoutes, stubApi, type Wire } from "../fake-api";
 import {
   brandBody,
   completeCompanyBody,
@@ -14,10 +14,7 @@ import {
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
 
-type Answer = { status?: number; body?: unknown };
-type Route = (body: unknown, url: URL) => Answer | undefined;
-
-const geocoding: Route = (_, url) => {
+const geocoding: FakeRoutes["GET /api/geocoding"] = (_, url) => {
   const postcode = url.searchParams.get("address_postcode") ?? "";
   return {
     body: {
@@ -31,13 +28,14 @@ const geocoding: Route = (_, url) => {
           city: "渋谷区",
           city_code: "13113",
           town: "神宮前",
+          office: "",
         },
       ],
     },
   };
 };
 
-function renderSettings(path: string, routes: Record<string, Route> = {}) {
+function renderSettings(path: string, routes: FakeRoutes = {}) {
   const fetchMock = stubApi({ ...settingsRoutes(), "GET /api/geocoding": geocoding, ...routes });
   const rendered = renderRoute(path, { auth: createFakeAuth(verifiedUser) });
   /** The JSON bodies sent to "METHOD /api/path", in order. */
@@ -140,7 +138,7 @@ describe("ユーザー管理", () => {
 
   it("gives an administrator the invite, edit and delete controls, but not deleting themselves", async () => {
     renderSettings("/settings/users", {
-      "GET /api/users": () => ({ body: { items: [userBody(), other] } }),
+      "GET /api/users": () => ({ body: { items: [userBody(), other], next_cursor: null } }),
     });
     const table = await screen.findByRole("table", { name: "ユーザー一覧" });
     expect(screen.getByRole("button", { name: "ユーザーを招待" })).toBeInTheDocument();
@@ -157,7 +155,7 @@ describe("ユーザー管理", () => {
   it("shows a member the list read-only, with only their own name to edit", async () => {
     const me = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
     renderSettings("/settings/users", {
-      "GET /api/users": () => ({ body: { items: [userBody(), me] } }),
+      "GET /api/users": () => ({ body: { items: [userBody(), me], next_cursor: null } }),
       "GET /api/users/me": () => ({ body: me }),
     });
     await screen.findByRole("table", { name: "ユーザー一覧" });
@@ -175,7 +173,7 @@ describe("ユーザー管理", () => {
   });
 
   it("invites with email, name and role, and puts a taken address next to the email field", async () => {
-    let answer: Answer = {
+    let answer: FakeAnswer<Wire["User"]> = {
       status: 201,
       body: userBody({ id: "user_03", email: "new@example.jp", name: "新人", role: "member" }),
     };
@@ -209,7 +207,7 @@ describe("ユーザー管理", () => {
   it("shows the API's refusal in the delete dialog (the last administrator)", async () => {
     const admin = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子" });
     renderSettings("/settings/users", {
-      "GET /api/users": () => ({ body: { items: [userBody(), admin] } }),
+      "GET /api/users": () => ({ body: { items: [userBody(), admin], next_cursor: null } }),
       "DELETE /api/users/user_02": () => ({
         status: 422,
         body: { code: "user.last_admin", message: "管理者が1人もいなくなるため、この操作はできません。" },
@@ -226,7 +224,9 @@ describe("ユーザー管理", () => {
 
 describe("発送元管理", () => {
   it("invites the first sender from an empty state", async () => {
-    renderSettings("/settings/senders", { "GET /api/senders": () => ({ body: { items: [] } }) });
+    renderSettings("/settings/senders", {
+      "GET /api/senders": () => ({ body: { items: [], next_cursor: null } }),
+    });
     expect(await screen.findByText("発送元が登録されていません")).toBeInTheDocument();
     click(screen.getByRole("button", { name: "発送元を追加" }));
     expect(await screen.findByRole("dialog", { name: "発送元を追加" })).toBeInTheDocument();
@@ -324,7 +324,7 @@ describe("発送元管理", () => {
   it("deletes a sender and refreshes the list", async () => {
     let items = [senderBody()];
     renderSettings("/settings/senders", {
-      "GET /api/senders": () => ({ body: { items } }),
+      "GET /api/senders": () => ({ body: { items, next_cursor: null } }),
       "DELETE /api/senders/sender_01": () => {
         items = [];
         return { status: 204 };
@@ -344,7 +344,7 @@ describe("発送元管理", () => {
 describe("備考欄設定", () => {
   it("adds an item category with a 荷扱い suggestion", async () => {
     const { sent } = renderSettings("/settings/item_categories", {
-      "GET /api/item_categories": () => ({ body: { items: [] } }),
+      "GET /api/item_categories": () => ({ body: { items: [], next_cursor: null } }),
       "POST /api/item_categories": () => ({ status: 201, body: itemCategoryBody() }),
     });
     expect(await screen.findByText("備考欄設定が登録されていません")).toBeInTheDocument();

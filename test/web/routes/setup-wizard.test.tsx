@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
-import { companyBody, stubApi } from "../fake-api";
+import { companyBody, stubApi, type Wire } from "../fake-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,20 +13,20 @@ configure({ asyncUtilTimeout: 5000 });
  */
 function wizardApi(start: SetupStatus, options: { refuse?: { code: string; message: string } } = {}) {
   const order: SetupStatus[] = ["register", "basic_information", "stores", "carriers", "done"];
-  let company: Record<string, unknown> = companyBody(start, "テスト商店");
+  let company: Wire["Company"] = companyBody(start, "テスト商店");
   const calls: string[] = [];
   const fetchMock = stubApi({
     "GET /api/companies": () => ({ body: company }),
     "PUT /api/companies": (body) => {
       calls.push("PUT /companies");
-      company = { ...company, ...(body as object) };
+      company = { ...company, ...body };
       return { body: company };
     },
     "PUT /api/companies/setup_status": (body) => {
-      const next = (body as { setup_status: SetupStatus }).setup_status;
+      const next = body.setup_status;
       calls.push(`PUT /companies/setup_status ${next}`);
       if (options.refuse) return { status: 422, body: options.refuse };
-      if (order.indexOf(next) !== order.indexOf(company.setup_status as SetupStatus) + 1) {
+      if (order.indexOf(next) !== order.indexOf(company.setup_status) + 1) {
         return {
           status: 422,
           body: { code: "company.setup_status_order", message: "初期設定は順番に進めてください。" },
@@ -47,6 +47,7 @@ function wizardApi(start: SetupStatus, options: { refuse?: { code: string; messa
             city: "千代田区",
             city_code: "13101",
             town: "千代田",
+            office: "",
           },
         ],
       },

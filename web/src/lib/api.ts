@@ -1,16 +1,5 @@
-import type { BrandPrintSettings as BrandPrintSettingsWire, Carrier } from "@okuru/core/shared/brand";
-import type { CompanyUpdateInput } from "@okuru/core/shared/company";
-import type { ItemCategoryInput } from "@okuru/core/shared/item-category";
-import type {
-  OrderBulkUpdate,
-  OrderCustomerUpdate,
-  OrderTab,
-  ShipmentStatus,
-} from "@okuru/core/shared/order";
-import type { SenderInput } from "@okuru/core/shared/sender";
-import type { SetupStatus } from "@okuru/core/shared/setup-status";
-import type { Role, UserInvite, UserUpdate } from "@okuru/core/shared/user";
-import type { z } from "zod";
+import type { Carrier } from "@okuru/core/shared/brand";
+import type { components, paths } from "./api-types.gen";
 import { camelizeKeys, toSnakeCase } from "./case";
 
 /**
@@ -161,237 +150,198 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 }
 
 // ---------------------------------------------------------------------------
+// Types, derived from the OpenAPI document the API serves (generated into
+// api-types.gen.ts by web/scripts/generate-api-types.ts, before every typecheck and
+// build). A server change that breaks the web therefore fails `tsc -p web`.
+// Responses are camelCase (converted on arrival); request bodies and queries are
+// snake_case, as they travel.
+
+/** `offset_x_mm` → `offsetXMm`, the type-level twin of toCamelCase. */
+type CamelKey<Key extends string> = Key extends `${infer Head}_${infer Tail}`
+  ? Head extends ""
+    ? Key
+    : `${Head}${CamelKey<Capitalize<Tail>>}`
+  : Key;
+
+/** A wire type as the client hands it out: every key at every depth camelCased. */
+export type Camelize<T> = T extends readonly (infer Item)[]
+  ? Camelize<Item>[]
+  : T extends object
+    ? { [Key in keyof T as Key extends string ? CamelKey<Key> : Key]: Camelize<T[Key]> }
+    : T;
+
+type Schemas = components["schemas"];
+
+/** An API path without the `/api` base, as operations are written. */
+export type ApiPath = keyof paths extends infer Full
+  ? Full extends `/api${infer Path}`
+    ? Path
+    : never
+  : never;
+
+type Operation<P extends ApiPath, M extends HttpMethod> = NonNullable<paths[`/api${P}`][Lowercase<M>]>;
+
+type JsonOf<Answer> = Answer extends { content: { "application/json": infer Body } } ? Body : undefined;
+
+/** The wire body of an operation's success answer (undefined for 204). */
+export type WireResponse<P extends ApiPath, M extends HttpMethod> =
+  Operation<P, M> extends {
+    responses: infer Answers;
+  }
+    ? JsonOf<Answers[Extract<keyof Answers, 200 | 201 | 202 | 204>]>
+    : never;
+
+export type ResponseOf<P extends ApiPath, M extends HttpMethod> = Camelize<WireResponse<P, M>>;
+
+/** The JSON request body as sent (snake_case). */
+export type BodyOf<P extends ApiPath, M extends HttpMethod> =
+  Operation<P, M> extends {
+    requestBody?: { content: { "application/json": infer Body } };
+  }
+    ? Body
+    : never;
+
+/** The query parameters as sent (snake_case). */
+export type QueryOf<P extends ApiPath, M extends HttpMethod> =
+  Operation<P, M> extends {
+    parameters: { query?: infer Parameters };
+  }
+    ? NonNullable<Parameters>
+    : never;
+
+// ---------------------------------------------------------------------------
 // Declarative operations: one line per endpoint. The positional arguments are
 // described once (path id, body, query) and the required-parameter rule of spec §5
-// is applied here, before anything is sent.
+// is applied here, before anything is sent. Their types come from the operation.
 
 type ArgKind = "path" | "body" | "query" | "queryObject";
 
-export interface Arg<T, Required extends boolean> {
-  readonly kind: ArgKind;
+export interface Arg<Kind extends ArgKind, Required extends boolean> {
+  readonly kind: Kind;
   readonly name: string;
   readonly required: Required;
-  /** Carries the argument's type only. */
-  readonly type?: T;
 }
 
-type AnyArg = Arg<unknown, boolean>;
+type AnyArg = Arg<ArgKind, boolean>;
 
 export const arg = {
   /** A path parameter, substituted into `{name}` in the path. Always required. */
-  path: (name: string): Arg<string, true> => ({ kind: "path", name, required: true }),
+  path: (name: string): Arg<"path", true> => ({ kind: "path", name, required: true }),
   /** A required JSON body. */
-  body: <T>(name: string): Arg<T, true> => ({ kind: "body", name, required: true }),
+  body: (name: string): Arg<"body", true> => ({ kind: "body", name, required: true }),
   /** A JSON body the spec does not mark as required. */
-  optionalBody: <T>(name: string): Arg<T, false> => ({ kind: "body", name, required: false }),
+  optionalBody: (name: string): Arg<"body", false> => ({ kind: "body", name, required: false }),
   /** One required query value, sent as `snake_case(name)`. */
-  query: <T extends QueryValue>(name: string): Arg<T, true> => ({ kind: "query", name, required: true }),
-  /** An optional object of query values, each key sent in snake_case. Goes last. */
-  queryObject: <T extends Query>(name: string): Arg<T, false> => ({
-    kind: "queryObject",
-    name,
-    required: false,
-  }),
+  query: (name: string): Arg<"query", true> => ({ kind: "query", name, required: true }),
+  /** An optional object of query values, each key sent as written (snake_case). Goes last. */
+  queryObject: (name: string): Arg<"queryObject", false> => ({ kind: "queryObject", name, required: false }),
 };
 
+type ArgType<Kind extends ArgKind, P extends ApiPath, M extends HttpMethod> = Kind extends "path"
+  ? string
+  : Kind extends "body"
+    ? BodyOf<P, M>
+    : Kind extends "query"
+      ? string
+      : QueryOf<P, M>;
+
 /** The positional parameters of an operation: required ones as given, optional ones may be omitted. */
-export type ArgValues<A extends readonly AnyArg[]> = A extends readonly [
-  infer Head,
-  ...infer Rest extends readonly AnyArg[],
-]
-  ? Head extends Arg<infer T, true>
-    ? [T, ...ArgValues<Rest>]
-    : Head extends Arg<infer T, false>
-      ? [(T | undefined)?, ...ArgValues<Rest>]
+export type ArgValues<
+  A extends readonly AnyArg[],
+  P extends ApiPath,
+  M extends HttpMethod,
+> = A extends readonly [infer Head, ...infer Rest extends readonly AnyArg[]]
+  ? Head extends Arg<infer Kind, true>
+    ? [ArgType<Kind, P, M>, ...ArgValues<Rest, P, M>]
+    : Head extends Arg<infer Kind, false>
+      ? [ArgType<Kind, P, M>?, ...ArgValues<Rest, P, M>]
       : never
   : [];
 
 /**
- * Defines an operation named like an OpenAPI-generated client method.
+ * Defines an operation named like an OpenAPI-generated client method; its argument
+ * and answer types are looked up from the path and method in the generated types.
  *
- *     export const updateSender = operation<Sender>()("updateSender", "PUT", "/senders/{id}",
- *       arg.path("id"), arg.optionalBody<SenderUpdateReq>("senderUpdateReq"));
- *
- * The response type comes first (curried) because TypeScript cannot infer the
- * argument list while a type argument is given explicitly.
+ *     export const updateSender = operation("updateSender", "PUT", "/senders/{id}",
+ *       arg.path("id"), arg.optionalBody("senderUpdateReq"));
  */
-export function operation<Response>() {
-  return <const A extends readonly AnyArg[]>(
-    operationName: string,
-    method: HttpMethod,
-    pathTemplate: string,
-    ...args: A
-  ): ((...values: ArgValues<A>) => Promise<Response>) => {
-    const placeholders = [...pathTemplate.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const pathArgs = args.filter((a) => a.kind === "path").map((a) => a.name);
-    if (placeholders.join() !== pathArgs.join()) {
-      throw new Error(`${operationName}: path ${pathTemplate} does not match its path arguments.`);
-    }
+export function operation<P extends ApiPath, M extends HttpMethod, const A extends readonly AnyArg[]>(
+  operationName: string,
+  method: M,
+  pathTemplate: P,
+  ...args: A
+): (...values: ArgValues<A, P, M>) => Promise<ResponseOf<P, M>> {
+  const placeholders = [...pathTemplate.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const pathArgs = args.filter((a) => a.kind === "path").map((a) => a.name);
+  if (placeholders.join() !== pathArgs.join()) {
+    throw new Error(`${operationName}: path ${pathTemplate} does not match its path arguments.`);
+  }
 
-    return async (...values) => {
-      let path = pathTemplate;
-      const options: RequestOptions = {};
-      const query: Query = {};
-      args.forEach((definition, index) => {
-        const value = (values as unknown[])[index];
-        if (value === null || value === undefined) {
-          if (definition.required) throw new RequiredError(definition.name, operationName);
-          return;
-        }
-        if (definition.kind === "path") {
-          path = path.replace(`{${definition.name}}`, encodeURIComponent(String(value)));
-        } else if (definition.kind === "body") {
-          options.body = value;
-        } else if (definition.kind === "query") {
-          query[definition.name] = value as QueryValue;
-        } else {
-          Object.assign(query, value);
-        }
-      });
-      if (Object.keys(query).length > 0) options.query = query;
-      return request<Response>(method, path, options);
-    };
+  return async (...values) => {
+    let path: string = pathTemplate;
+    const options: RequestOptions = {};
+    const query: Query = {};
+    args.forEach((definition, index) => {
+      const value = (values as unknown[])[index];
+      if (value === null || value === undefined) {
+        if (definition.required) throw new RequiredError(definition.name, operationName);
+        return;
+      }
+      if (definition.kind === "path") {
+        path = path.replace(`{${definition.name}}`, encodeURIComponent(String(value)));
+      } else if (definition.kind === "body") {
+        options.body = value;
+      } else if (definition.kind === "query") {
+        query[definition.name] = value as QueryValue;
+      } else {
+        Object.assign(query, value);
+      }
+    });
+    if (Object.keys(query).length > 0) options.query = query;
+    return request<ResponseOf<P, M>>(method, path, options);
   };
 }
 
 // ---------------------------------------------------------------------------
-// Types. Responses are camelCase (converted on arrival); request bodies are
-// snake_case, as they travel.
+// Named types the pages use.
 
-export interface Health {
-  status: "ok";
-  time: string;
-}
+export type Health = ResponseOf<"/health", "GET">;
+export type SignupCheck = ResponseOf<"/signup", "GET">;
+export type SignupCreateReq = BodyOf<"/signup", "POST">;
+export type SignupResult = ResponseOf<"/signup", "POST">;
 
-export interface SignupCheck {
-  exist: boolean;
-}
-
-export interface SignupCreateReq {
-  company_name?: string;
-}
-
-export interface Company {
-  id: string;
-  name: string;
-  nameKana: string;
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone: string;
-  contactName: string;
-  contactEmail: string;
-  setupStatus: SetupStatus;
-  /** Per-company feature switches; apiIntegration shows the API連携 settings tab. */
-  features: { apiIntegration: boolean };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SignupResult {
-  company: Company;
-}
-
-/** 会社概要; the schema (and its Japanese messages) is shared with the API. */
-export type CompanyUpdateReq = CompanyUpdateInput;
-
-export interface CompanySetupStatusReq {
-  setup_status: SetupStatus;
-}
-
-/** One address a postal code stands for. */
-export interface GeocodingAddress {
-  postalCode: string;
-  prefecture: string;
-  prefectureCode: string;
-  city: string;
-  cityCode: string;
-  /** 町域; empty for codes that cover a whole city. */
-  town: string;
-}
+export type Company = Camelize<Schemas["Company"]>;
+/** 会社概要; validated in the browser by the schema (and Japanese messages) shared with the API. */
+export type CompanyUpdateReq = BodyOf<"/companies", "PUT">;
+export type CompanySetupStatusReq = BodyOf<"/companies/setup_status", "PUT">;
 
 /** Every address for a postal code: one code may cover several towns, even two prefectures. */
-export interface Geocoding {
-  /** 7 digits. */
-  postalCode: string;
-  /** 100-0001 */
-  display: string;
-  addresses: GeocodingAddress[];
-}
+export type Geocoding = Camelize<Schemas["Geocoding"]>;
+export type GeocodingAddress = Camelize<Schemas["GeocodingAddress"]>;
 
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface UserList {
-  items: User[];
-}
-
+export type User = Camelize<Schemas["User"]>;
+export type UserList = Camelize<Schemas["UserList"]>;
 /** Invites a colleague by email (Cognito mails the temporary password). */
-export type UserCreateReq = z.input<typeof UserInvite>;
-export type UserUpdateReq = z.input<typeof UserUpdate>;
+export type UserCreateReq = BodyOf<"/users", "POST">;
+export type UserUpdateReq = BodyOf<"/users/{id}", "PUT">;
 
 /** 発送元 (ご依頼主). */
-export interface Sender {
-  id: string;
-  name: string;
-  companyName: string;
-  /** 7 digits. */
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SenderList {
-  items: Sender[];
-}
-
-export type SenderCreateReq = z.input<typeof SenderInput>;
-export type SenderUpdateReq = z.input<typeof SenderInput>;
+export type Sender = Camelize<Schemas["Sender"]>;
+export type SenderList = Camelize<Schemas["SenderList"]>;
+export type SenderCreateReq = BodyOf<"/senders", "POST">;
+export type SenderUpdateReq = BodyOf<"/senders/{id}", "PUT">;
 
 /** 備考欄設定: the 品名 and 荷扱い printed on labels. */
-export interface ItemCategory {
-  id: string;
-  name: string;
-  handling1: string;
-  handling2: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ItemCategory = Camelize<Schemas["ItemCategory"]>;
+export type ItemCategoryList = Camelize<Schemas["ItemCategoryList"]>;
+export type ItemCategoryCreateReq = BodyOf<"/item_categories", "POST">;
+export type ItemCategoryUpdateReq = BodyOf<"/item_categories/{id}", "PUT">;
 
-export interface ItemCategoryList {
-  items: ItemCategory[];
-}
-
-export type ItemCategoryCreateReq = z.input<typeof ItemCategoryInput>;
-export type ItemCategoryUpdateReq = z.input<typeof ItemCategoryInput>;
-
-/** How one carrier's labels are printed (camelCase as received). */
-export interface CarrierPrintSetting {
-  paper: BrandPrintSettingsWire[Carrier]["paper"];
-  layout: BrandPrintSettingsWire[Carrier]["layout"];
-  offsetXMm: number;
-  offsetYMm: number;
-}
-
+export type Brand = Camelize<Schemas["Brand"]>;
 /** Keyed by carrier; the keys arrive camelCased like every other key (japan_post → japanPost). */
-export interface BrandPrintSettings {
-  japanPost: CarrierPrintSetting;
-  sagawa: CarrierPrintSetting;
-  yamato: CarrierPrintSetting;
-}
+export type BrandPrintSettings = Brand["printSettings"];
+/** How one carrier's labels are printed (camelCase as received). */
+export type CarrierPrintSetting = BrandPrintSettings["japanPost"];
 
 /** A carrier's key in BrandPrintSettings. */
 export const printSettingsKey: Record<Carrier, keyof BrandPrintSettings> = {
@@ -400,267 +350,129 @@ export const printSettingsKey: Record<Carrier, keyof BrandPrintSettings> = {
   yamato: "yamato",
 };
 
-export interface Brand {
-  name: string;
-  defaultSenderId: string | null;
-  defaultItemCategoryId: string | null;
-  printSettings: BrandPrintSettings;
-  /** null until the brand is first saved. */
-  updatedAt: string | null;
-}
-
-export interface BrandUpdateReq {
-  name: string;
-}
-
-export interface BrandSenderUpdateReq {
-  sender_id: string | null;
-}
-
-export interface BrandItemCategoryUpdateReq {
-  item_category_id: string | null;
-}
-
+export type BrandUpdateReq = BodyOf<"/brands", "PUT">;
+export type BrandSenderUpdateReq = BodyOf<"/brands/senders", "PUT">;
+export type BrandItemCategoryUpdateReq = BodyOf<"/brands/item_categories", "PUT">;
 /** All three carriers, each a full setting, snake_case as sent. */
-export type BrandPrintSettingsUpdateReq = BrandPrintSettingsWire;
+export type BrandPrintSettingsUpdateReq = BodyOf<"/brands/print_settings", "PUT">;
+
+export type Order = Camelize<Schemas["Order"]>;
+export type OrderPerson = Order["customer"];
+export type OrderIssue = Order["errors"][number];
+export type OrderList = Camelize<Schemas["OrderList"]>;
+/** Query of GET /orders (snake_case, as sent). */
+export type OrderListQuery = QueryOf<"/orders", "GET">;
+export type OrderCustomerUpdateReq = BodyOf<"/orders/{id}/customer", "PUT">;
+export type OrderBulkUpdateReq = BodyOf<"/orders/bulk_update", "PUT">;
+export type OrderBulkResult = Camelize<Schemas["OrderBulkResult"]>;
+
+export type Shop = Camelize<Schemas["Shop"]>;
+export type ShopList = Camelize<Schemas["ShopList"]>;
 
 // ---------------------------------------------------------------------------
 // Operations (spec §7). Bodies the spec does not list as required (§5) are optional,
 // except the company profile's: a PUT of the whole profile without one means nothing.
 
-export const getHealth = operation<Health>()("getHealth", "GET", "/health");
+export const getHealth = operation("getHealth", "GET", "/health");
 
-export const getSignup = operation<SignupCheck>()("getSignup", "GET", "/signup");
-export const createSignup = operation<SignupResult>()(
-  "createSignup",
-  "POST",
-  "/signup",
-  arg.optionalBody<SignupCreateReq>("signupCreateReq"),
-);
+export const getSignup = operation("getSignup", "GET", "/signup");
+export const createSignup = operation("createSignup", "POST", "/signup", arg.optionalBody("signupCreateReq"));
 
-export const getCompanies = operation<Company>()("getCompanies", "GET", "/companies");
-export const updateCompany = operation<Company>()(
-  "updateCompany",
-  "PUT",
-  "/companies",
-  arg.body<CompanyUpdateReq>("companyUpdateReq"),
-);
-export const updateCompanySetupStatus = operation<Company>()(
+export const getCompanies = operation("getCompanies", "GET", "/companies");
+export const updateCompany = operation("updateCompany", "PUT", "/companies", arg.body("companyUpdateReq"));
+export const updateCompanySetupStatus = operation(
   "updateCompanySetupStatus",
   "PUT",
   "/companies/setup_status",
-  arg.optionalBody<CompanySetupStatusReq>("companySetupStatusReq"),
+  arg.optionalBody("companySetupStatusReq"),
 );
 
-export const getMe = operation<User>()("getMe", "GET", "/users/me");
-export const getUsers = operation<UserList>()("getUsers", "GET", "/users");
-export const createUser = operation<User>()(
-  "createUser",
-  "POST",
-  "/users",
-  arg.body<UserCreateReq>("userCreateReq"),
-);
-export const updateUser = operation<User>()(
+export const getMe = operation("getMe", "GET", "/users/me");
+export const getUsers = operation("getUsers", "GET", "/users");
+export const createUser = operation("createUser", "POST", "/users", arg.body("userCreateReq"));
+export const updateUser = operation(
   "updateUser",
   "PUT",
   "/users/{id}",
   arg.path("id"),
-  arg.optionalBody<UserUpdateReq>("userUpdateReq"),
+  arg.optionalBody("userUpdateReq"),
 );
-export const deleteUser = operation<void>()("deleteUser", "DELETE", "/users/{id}", arg.path("id"));
+export const deleteUser = operation("deleteUser", "DELETE", "/users/{id}", arg.path("id"));
 
-export const getSenders = operation<SenderList>()("getSenders", "GET", "/senders");
-export const createSender = operation<Sender>()(
-  "createSender",
-  "POST",
-  "/senders",
-  arg.body<SenderCreateReq>("senderCreateReq"),
-);
-export const updateSender = operation<Sender>()(
+export const getSenders = operation("getSenders", "GET", "/senders");
+export const createSender = operation("createSender", "POST", "/senders", arg.body("senderCreateReq"));
+export const updateSender = operation(
   "updateSender",
   "PUT",
   "/senders/{id}",
   arg.path("id"),
-  arg.optionalBody<SenderUpdateReq>("senderUpdateReq"),
+  arg.optionalBody("senderUpdateReq"),
 );
-export const deleteSender = operation<void>()("deleteSender", "DELETE", "/senders/{id}", arg.path("id"));
+export const deleteSender = operation("deleteSender", "DELETE", "/senders/{id}", arg.path("id"));
 
-export const getItemCategories = operation<ItemCategoryList>()(
-  "getItemCategories",
-  "GET",
-  "/item_categories",
-);
-export const createItemCategory = operation<ItemCategory>()(
+export const getItemCategories = operation("getItemCategories", "GET", "/item_categories");
+export const createItemCategory = operation(
   "createItemCategory",
   "POST",
   "/item_categories",
-  arg.body<ItemCategoryCreateReq>("itemCategoryCreateReq"),
+  arg.body("itemCategoryCreateReq"),
 );
-export const updateItemCategory = operation<ItemCategory>()(
+export const updateItemCategory = operation(
   "updateItemCategory",
   "PUT",
   "/item_categories/{id}",
   arg.path("id"),
-  arg.optionalBody<ItemCategoryUpdateReq>("itemCategoryUpdateReq"),
+  arg.optionalBody("itemCategoryUpdateReq"),
 );
-export const deleteItemCategory = operation<void>()(
+export const deleteItemCategory = operation(
   "deleteItemCategory",
   "DELETE",
   "/item_categories/{id}",
   arg.path("id"),
 );
 
-export const getBrands = operation<Brand>()("getBrands", "GET", "/brands");
-export const updateBrand = operation<Brand>()(
-  "updateBrand",
-  "PUT",
-  "/brands",
-  arg.optionalBody<BrandUpdateReq>("brandUpdateReq"),
-);
-export const updateBrandSender = operation<Brand>()(
+export const getBrands = operation("getBrands", "GET", "/brands");
+export const updateBrand = operation("updateBrand", "PUT", "/brands", arg.optionalBody("brandUpdateReq"));
+export const updateBrandSender = operation(
   "updateBrandSender",
   "PUT",
   "/brands/senders",
-  arg.optionalBody<BrandSenderUpdateReq>("brandSenderUpdateReq"),
+  arg.optionalBody("brandSenderUpdateReq"),
 );
-export const updateBrandItemCategory = operation<Brand>()(
+export const updateBrandItemCategory = operation(
   "updateBrandItemCategory",
   "PUT",
   "/brands/item_categories",
-  arg.optionalBody<BrandItemCategoryUpdateReq>("brandItemCategoryUpdateReq"),
+  arg.optionalBody("brandItemCategoryUpdateReq"),
 );
-export const updateBrandPrintSettings = operation<Brand>()(
+export const updateBrandPrintSettings = operation(
   "updateBrandPrintSettings",
   "PUT",
   "/brands/print_settings",
-  arg.optionalBody<BrandPrintSettingsUpdateReq>("brandPrintSettingsUpdateReq"),
+  arg.optionalBody("brandPrintSettingsUpdateReq"),
 );
 
-export const getGeocoding = operation<Geocoding>()(
-  "getGeocoding",
-  "GET",
-  "/geocoding",
-  arg.query<string>("addressPostcode"),
-);
+export const getGeocoding = operation("getGeocoding", "GET", "/geocoding", arg.query("addressPostcode"));
 
-// ---------------------------------------------------------------------------
-// Orders and shops (spec §7).
-
-export interface OrderPerson {
-  name: string;
-  nameKana: string;
-  company: string;
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone: string;
-}
-
-export interface OrderIssue {
-  field: string;
-  message: string;
-  suggestion?: string;
-}
-
-export interface Order {
-  id: string;
-  shopId: string;
-  platform: "shopify" | "ecforce";
-  orderNumber: string;
-  shopifyOrderId: string | null;
-  shopifyShopUrl: string | null;
-  shipmentStatus: ShipmentStatus;
-  isError: boolean;
-  errors: OrderIssue[];
-  purchasedAt: string;
-  email: string;
-  purchaser: OrderPerson;
-  customer: OrderPerson;
-  delivery: Record<string, unknown> | null;
-  senderId: string | null;
-  lineItems: { sku: string; name: string; quantity: number; unitPrice: number }[];
-  totalAmount: number;
-  codAmount: number | null;
-  requestedDeliveryDate: string | null;
-  requestedTimeSlot: string | null;
-  note: string;
-  isGift: boolean;
-  shopChanges: Record<string, unknown> | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderList {
-  items: Order[];
-  nextCursor: string | null;
-  counts: Record<OrderTab, number>;
-}
-
-/** Query of GET /orders (snake_case, as sent). */
-export type OrderListQuery = {
-  tab_key?: OrderTab;
-  shipment_status?: ShipmentStatus;
-  is_error?: "true" | "false";
-  search?: string;
-  purchased_from?: string;
-  purchased_to?: string;
-  shop_id?: string;
-  shopify_order_id?: string;
-  shopify_shop_url?: string;
-  cursor?: string;
-  limit?: number;
-};
-
-export type OrderCustomerUpdateReq = z.input<typeof OrderCustomerUpdate>;
-export type OrderBulkUpdateReq = z.input<typeof OrderBulkUpdate>;
-
-export interface OrderBulkResult {
-  results: { id: string; error?: string }[];
-}
-
-export interface Shop {
-  id: string;
-  platform: "shopify" | "ecforce";
-  name: string;
-  domain: string;
-  status: "active" | "inactive";
-  sync: {
-    status: "running" | "idle";
-    seen: number;
-    imported: number;
-    startedAt: string | null;
-    lastSuccessAt: string | null;
-    lastError: string | null;
-  };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ShopList {
-  items: Shop[];
-  nextCursor: string | null;
-}
-
-export const getOrders = operation<OrderList>()(
-  "getOrders",
-  "GET",
-  "/orders",
-  arg.queryObject<OrderListQuery>("orderListQuery"),
-);
-export const getOrder = operation<Order>()("getOrder", "GET", "/orders/{id}", arg.path("id"));
-export const updateOrderCustomer = operation<Order>()(
+export const getOrders = operation("getOrders", "GET", "/orders", arg.queryObject("orderListQuery"));
+export const getOrder = operation("getOrder", "GET", "/orders/{id}", arg.path("id"));
+export const updateOrderCustomer = operation(
   "updateOrderCustomer",
   "PUT",
   "/orders/{id}/customer",
   arg.path("id"),
-  arg.body<OrderCustomerUpdateReq>("orderCustomerUpdateReq"),
+  arg.body("orderCustomerUpdateReq"),
 );
-export const bulkUpdateOrders = operation<OrderBulkResult>()(
+export const bulkUpdateOrders = operation(
   "bulkUpdateOrders",
   "PUT",
   "/orders/bulk_update",
-  arg.body<OrderBulkUpdateReq>("orderBulkUpdateReq"),
+  arg.body("orderBulkUpdateReq"),
 );
-export const getShops = operation<ShopList>()("getShops", "GET", "/shops");
+export const syncOrders = operation(
+  "syncOrders",
+  "POST",
+  "/orders/sync",
+  arg.optionalBody("orderSyncRequest"),
+);
+export const getShops = operation("getShops", "GET", "/shops");
