@@ -24,6 +24,13 @@ const Env = z.object({
   /** Where the master key for secrets at rest lives locally; in AWS a KMS key is used. */
   OKURU_LOCAL_KEY_FILE: z.string().optional(),
   OKURU_KMS_KEY_ID: z.string().optional(),
+  /** The Shopify app's credentials (Partner Dashboard); locally the simulator's. */
+  OKURU_SHOPIFY_CLIENT_ID: z.string().default(""),
+  OKURU_SHOPIFY_CLIENT_SECRET: z.string().default(""),
+  /** Where a shop's admin lives, `{shop}` standing for its myshopify domain; the simulator's locally. */
+  OKURU_SHOPIFY_ORIGIN: z.string().default("https://{shop}"),
+  /** The product's public origin: OAuth return pages and webhook callbacks are under it. */
+  OKURU_APP_URL: z.string().default("http://localhost:5173"),
 });
 
 export type CoreConfig = {
@@ -34,9 +41,16 @@ export type CoreConfig = {
   endpoints: { dynamodb?: string; sqs?: string; s3?: string; cognito?: string };
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
   secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
+  shopify: { clientId: string; clientSecret: string; originTemplate: string };
+  appUrl: string;
 };
 
 let cached: CoreConfig | undefined;
+
+/** Reads the environment again on next use: for dev runners and tests that start a stand-in after import. */
+export function resetCoreConfig(): void {
+  cached = undefined;
+}
 
 export function coreConfig(): CoreConfig {
   if (cached) return cached;
@@ -70,6 +84,12 @@ export function coreConfig(): CoreConfig {
     secrets: env.OKURU_KMS_KEY_ID
       ? { kind: "kms", keyId: env.OKURU_KMS_KEY_ID }
       : { kind: "local", keyFile: env.OKURU_LOCAL_KEY_FILE ?? ".data/keys/master.key" },
+    shopify: {
+      clientId: env.OKURU_SHOPIFY_CLIENT_ID,
+      clientSecret: env.OKURU_SHOPIFY_CLIENT_SECRET,
+      originTemplate: env.OKURU_SHOPIFY_ORIGIN,
+    },
+    appUrl: env.OKURU_APP_URL.replace(/\/$/, ""),
   };
   return cached;
 }

@@ -35,6 +35,8 @@ export const OrderSyncMessage = z.object({
   shopId: z.string().min(1).max(64),
   reason: z.enum(["manual", "scheduled", "webhook"]),
   requestedAt: z.iso.datetime(),
+  /** A continuation of a run: the run it belongs to and where it goes on. */
+  runId: z.string().min(1).max(64).optional(),
   cursor: Cursor.optional(),
 });
 

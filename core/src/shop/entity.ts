@@ -80,3 +80,35 @@ export const ShopLinkEntity = new Entity(
 );
 
 export type ShopLinkItem = EntityItem<typeof ShopLinkEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                              |
+ * | byState | primary | tenantId     | state        | the Shopify install: the nonce sent to Shopify, kept  |
+ * |         |         |              |              | here and deleted (conditionally, once) on the return  |
+ *
+ * The OAuth `state` of a Shopify install in progress: which company and user started
+ * it, for which shop domain, and where the merchant returns (settings or the wizard).
+ * `expiresAt` is the table's TTL attribute; the return checks it against the clock.
+ */
+export const ShopInstallEntity = new Entity(
+  {
+    model: { entity: "shopInstall", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      state: { type: "string", required: true, readOnly: true },
+      domain: { type: "string", required: true, readOnly: true },
+      from: { type: ["settings", "setup"] as const, required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+      expiresAt: { type: "number", required: true, readOnly: true },
+      createdAt: timestamps.createdAt,
+    },
+    indexes: {
+      byState: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["state"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);

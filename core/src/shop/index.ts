@@ -1,4 +1,18 @@
+export {
+  completeShopify,
+  connectEcforce,
+  disconnect,
+  EcforceConnect,
+  ecforceCarriers,
+  SettingsUpdate,
+  ShopifyReturn,
+  ShopifyStart,
+  ShopSettings,
+  startShopify,
+  updateSettings,
+} from "./connect";
 export * as Shop from "./index";
+export { receiveShopifyWebhook, type ShopifyDelivery, type WebhookOutcome } from "./webhooks";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
@@ -21,6 +35,10 @@ export const SyncState = z.object({
   lastError: z.string().nullable().default(null),
   /** Orders changed in the shop since this time are read by the next run. */
   updatedSince: z.string().nullable().default(null),
+  /** The current run's lower bound (the last run's start, or the import window's start). */
+  runSince: z.string().nullable().default(null),
+  /** Pages read in the current run (continuation messages are deduplicated by it). */
+  pages: z.number().int().default(0),
 });
 export type SyncState = z.infer<typeof SyncState>;
 

@@ -15,6 +15,7 @@ import { senders } from "./routes/senders";
 import { shops } from "./routes/shops";
 import { signup } from "./routes/signup";
 import { users } from "./routes/users";
+import { webhooks } from "./routes/webhooks";
 
 /** JSON bodies of this API are small; carrier-file imports will get their own, larger limit. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -94,6 +95,7 @@ app.route("/brands", brands);
 app.route("/geocoding", geocoding);
 app.route("/orders", orders);
 app.route("/shops", shops);
+app.route("/webhooks", webhooks);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",

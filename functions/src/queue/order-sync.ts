@@ -1,27 +1,18 @@
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { MessageOf } from "@okuru/core/queue";
+import { Sync } from "@okuru/core/sync";
 import { consumer } from "./consumer";
 
-const logger = new Logger({ serviceName: "okuru-queue-orderSync" });
-
 /**
- * The queue, its DLQ, validation, tenant scoping, deduplication and partial batch
- * failures are in place. Order sync (shop work) replaces the body: take the shop's
- * lease (`Lease.acquire("order-sync:<shopId>")`, so triggers during a run coalesce
- * into one more run), page from `message.cursor`, enqueue the next page with its own
- * dedupe key. Until then a message fails, so it ends in the DLQ instead of being lost.
+ * One step of a shop's order sync (core/src/sync/run.ts): under the shop's lease,
+ * pages from `message.cursor`, upserts, and enqueues its own continuation.
  */
 export async function run(message: MessageOf<"orderSync">): Promise<void> {
-  throw new Error(`No processor for ${message.kind} yet`);
+  await Sync.runStep(message);
 }
 
-/** Where the shop's sync state will carry the reason (GET /api/shops `last_error`); until then the log does. */
+/** The reason goes on the shop's sync state (GET /api/shops `last_error`), the run ends, the lease is freed. */
 export async function onFinalFailure(message: MessageOf<"orderSync">, error: Error): Promise<void> {
-  logger.error("Order sync parked in the DLQ", {
-    shopId: message.shopId,
-    dedupeKey: message.dedupeKey,
-    error,
-  });
+  await Sync.recordFailure(message, error);
 }
 
 export const handler = consumer("orderSync", run, { onFinalFailure });

@@ -1,9 +1,11 @@
 import { Order } from "@okuru/core/order";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { signInAs, uniqueEmail } from "../../support/cognito";
+import { shopOrderFixture } from "../../support/orders";
+import { withShops } from "../../support/simulators";
 
 /**
  * Walks every route of the OpenAPI document: each non-public one answers 401
@@ -12,9 +14,12 @@ import { signInAs, uniqueEmail } from "../../support/cognito";
  * A route added without an entry below fails the first test, so no route escapes.
  */
 
+const SHOP_OF_A = "$shopOfA";
+
 type Sample = {
   /** A valid body, so that a refusal is about the tenant or the role, not the input. */
   body?: unknown;
+  query?: Record<string, string>;
   /** Writes administrators alone may make (403 for a member). */
   adminOnly?: boolean;
 };
@@ -79,6 +84,24 @@ const samples: Record<string, Sample> = {
     },
   },
   "PUT /api/orders/bulk_update": { body: { ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "archive" } },
+  // Shop routes name the shop in the body or the query; SHOP_OF_A stands for company A's shop.
+  "POST /api/shops/shopify": {
+    body: { shop: "okuru-walk.myshopify.com", from: "settings" },
+    adminOnly: true,
+  },
+  "POST /api/shops/shopify/verify_request": {
+    body: { code: "c", hmac: "h", host: "x", shop: "okuru-walk.myshopify.com", state: "s", timestamp: "1" },
+    adminOnly: true,
+  },
+  "PUT /api/shops/shopify": { body: { shop_id: SHOP_OF_A, import_days: 7 }, adminOnly: true },
+  "DELETE /api/shops/shopify": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
+  "POST /api/shops/ecforce": {
+    body: { base_url: "https://shop.example.jp", api_token: "t" },
+    adminOnly: true,
+  },
+  "PUT /api/shops/ecforce": { body: { shop_id: SHOP_OF_A, import_days: 7 }, adminOnly: true },
+  "DELETE /api/shops/ecforce": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
+  "GET /api/shops/ecforce/carriers": { query: { shop_id: SHOP_OF_A } },
 };
 
 type Operation = { method: string; path: string };
@@ -95,13 +118,17 @@ async function documentedOperations(): Promise<Operation[]> {
 const key = (op: Operation) => `${op.method} ${op.path}`;
 
 let operations: Operation[];
+let simulators: Awaited<ReturnType<typeof withShops>>;
 let companyA: Awaited<ReturnType<typeof testAccount>>;
 let companyB: Awaited<ReturnType<typeof testAccount>>;
 let memberToken: string;
 /** Company A's records, by the resource segment their ids are used in. */
 const idsOfA: Record<string, string> = {};
 
+afterAll(() => simulators?.stop());
+
 beforeAll(async () => {
+  simulators = await withShops();
   operations = await documentedOperations();
   [companyA, companyB] = await Promise.all([testAccount("会社A"), testAccount("会社B")]);
   const sender = await callApi("/api/senders", {
@@ -126,42 +153,17 @@ beforeAll(async () => {
   // The administrator: a member may rename themselves, so their own id would not test the role rule.
   idsOfA.users = companyA.userId;
   memberToken = await signInAs(memberEmail);
-  const order = await asUser(companyA, () =>
-    Order.upsertFromShop({
-      shopId: "shop_01JTESTSHOP00000000000000",
-      platform: "shopify",
-      platformOrderId: "gid://shopify/Order/1001",
-      orderNumber: "#1001",
-      purchasedAt: "2026-11-01T10:00:00+09:00",
-      platformUpdatedAt: "2026-11-01T10:00:00+09:00",
-      platformStatus: "unfulfilled",
-      email: "buyer@example.jp",
-      purchaser: buyer,
-      customer: buyer,
-      lineItems: [{ platformLineItemId: "1", sku: "A", name: "抹茶", quantity: 1, unitPrice: 1000 }],
-      totalAmount: 1000,
-      codAmount: null,
-      requestedDeliveryDate: null,
-      requestedTimeSlot: null,
-      note: "",
-      isGift: false,
-      issues: [],
-    }),
-  );
+  const order = await asUser(companyA, () => Order.upsertFromShop(shopOrderFixture(1)));
   idsOfA.orders = order.orderId;
+  const { apiToken } = simulators.ecforce.addShop("route-walk", []);
+  const shop = await callApi("/api/shops/ecforce", {
+    method: "POST",
+    token: companyA.idToken,
+    body: { base_url: simulators.ecforceBaseUrl("route-walk"), api_token: apiToken },
+  });
+  expect(shop.status).toBe(201);
+  idsOfA.shops = shop.json.id;
 });
-
-const buyer = {
-  name: "髙橋 一郎",
-  nameKana: "タカハシ イチロウ",
-  company: "",
-  postalCode: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
-};
 
 function pathWithIdsOfA(op: Operation): string {
   return op.path.replace(/\/(\w+)\/\{id\}/, (_, resource: string) => {
@@ -170,6 +172,16 @@ function pathWithIdsOfA(op: Operation): string {
     return `/${resource}/${id}`;
   });
 }
+
+/** The sample's body and query with company A's shop (or any shop id) in place of SHOP_OF_A. */
+function requestOf(op: Operation, shopId: string) {
+  const sample = samples[key(op)];
+  const fill = (value: unknown) => JSON.parse(JSON.stringify(value ?? null).replaceAll(SHOP_OF_A, shopId));
+  const query = sample?.query ? `?${new URLSearchParams(fill(sample.query))}` : "";
+  return { query, body: sample?.body === undefined ? undefined : fill(sample.body) };
+}
+
+const namesShop = (op: Operation) => JSON.stringify(samples[key(op)] ?? {}).includes(SHOP_OF_A);
 
 async function snapshotOfA() {
   const read = async (path: string) => (await callApi(path, { token: companyA.idToken })).json;
@@ -181,6 +193,7 @@ async function snapshotOfA() {
     brand: await read("/api/brands"),
     orders: await read("/api/orders"),
     order: await read(`/api/orders/${idsOfA.orders}`),
+    shops: await read("/api/shops"),
   };
 }
 
@@ -193,24 +206,27 @@ describe("every route of the OpenAPI document", () => {
 
   it("answers 401 without a token, except the public ones", async () => {
     for (const op of operations) {
-      const res = await callApi(op.path.replace("{id}", "usr_01JAAAAAAAAAAAAAAAAAAAAAAA"), {
+      const { query, body } = requestOf(op, "shop_01JAAAAAAAAAAAAAAAAAAAAAAA");
+      const res = await callApi(op.path.replace("{id}", "usr_01JAAAAAAAAAAAAAAAAAAAAAAA") + query, {
         method: op.method,
-        body: samples[key(op)]?.body,
+        body,
       });
-      if (isPublicRoute(op.method, op.path)) expect(res.status, key(op)).not.toBe(401);
-      else expect(res.status, key(op)).toBe(401);
+      // A public route may refuse too (a webhook without its HMAC), but never for want of a sign-in.
+      if (isPublicRoute(op.method, op.path)) expect(res.json?.code ?? "", key(op)).not.toMatch(/^auth\./);
+      else expect([res.status, res.json.code], key(op)).toEqual([401, "auth.unauthenticated"]);
     }
   });
 
   it("answers 404 to another company for this company's ids, and changes nothing", async () => {
     const before = await snapshotOfA();
-    const byId = operations.filter((op) => op.path.includes("{id}"));
-    expect(byId.length).toBeGreaterThanOrEqual(6);
+    const byId = operations.filter((op) => op.path.includes("{id}") || namesShop(op));
+    expect(byId.length).toBeGreaterThanOrEqual(11);
     for (const op of byId) {
-      const res = await callApi(pathWithIdsOfA(op), {
+      const { query, body } = requestOf(op, idsOfA.shops!);
+      const res = await callApi(pathWithIdsOfA(op) + query, {
         method: op.method,
         token: companyB.idToken,
-        body: samples[key(op)]?.body,
+        body,
       });
       expect(res.status, key(op)).toBe(404);
     }
@@ -229,11 +245,8 @@ describe("every route of the OpenAPI document", () => {
     const adminOnly = operations.filter((op) => samples[key(op)]?.adminOnly);
     expect(adminOnly.length).toBeGreaterThanOrEqual(15);
     for (const op of adminOnly) {
-      const res = await callApi(pathWithIdsOfA(op), {
-        method: op.method,
-        token: memberToken,
-        body: samples[key(op)]?.body,
-      });
+      const { query, body } = requestOf(op, idsOfA.shops!);
+      const res = await callApi(pathWithIdsOfA(op) + query, { method: op.method, token: memberToken, body });
       expect(res.status, key(op)).toBe(403);
       expect(res.json.code, key(op)).toBe("auth.admin_only");
     }

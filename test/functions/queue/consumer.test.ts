@@ -9,7 +9,6 @@ import { ZodError } from "zod";
 import { pollQueue } from "../../../functions/src/dev/poll";
 import { consumer } from "../../../functions/src/queue/consumer";
 import * as labelJob from "../../../functions/src/queue/label-job";
-import * as orderSync from "../../../functions/src/queue/order-sync";
 import * as trackingUpload from "../../../functions/src/queue/tracking-upload";
 
 const tenant = () => `com_${ulid()}`;
@@ -236,18 +235,6 @@ describe("queue consumer", () => {
     const t = tenant();
     const now = new Date().toISOString();
     const cases = [
-      {
-        queue: "orderSync" as const,
-        module: orderSync,
-        draft: {
-          kind: "order_sync" as const,
-          dedupeKey: "manual:shop_1:1",
-          shopId: "shop_1",
-          reason: "manual" as const,
-          requestedAt: now,
-          cursor: "eyJsYXN0X2lkIjoxfQ==",
-        },
-      },
       {
         queue: "labelJob" as const,
         module: labelJob,

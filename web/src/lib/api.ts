@@ -476,3 +476,59 @@ export const syncOrders = operation(
   arg.optionalBody("orderSyncRequest"),
 );
 export const getShops = operation("getShops", "GET", "/shops");
+
+export type ShopifyAuthorization = ResponseOf<"/shops/shopify", "POST">;
+export type ShopifyStartReq = BodyOf<"/shops/shopify", "POST">;
+export type ShopifyVerifyReq = BodyOf<"/shops/shopify/verify_request", "POST">;
+export type ShopSettingsUpdateReq = BodyOf<"/shops/shopify", "PUT">;
+export type EcforceConnectReq = BodyOf<"/shops/ecforce", "POST">;
+export type EcforceCarrierList = ResponseOf<"/shops/ecforce/carriers", "GET">;
+
+export const createShopifyShop = operation(
+  "createShopifyShop",
+  "POST",
+  "/shops/shopify",
+  arg.body("shopifyStartReq"),
+);
+export const verifyShopifyRequest = operation(
+  "verifyShopifyRequest",
+  "POST",
+  "/shops/shopify/verify_request",
+  arg.body("shopifyVerifyReq"),
+);
+export const updateShopifyShop = operation(
+  "updateShopifyShop",
+  "PUT",
+  "/shops/shopify",
+  arg.body("shopSettingsUpdateReq"),
+);
+export const deleteShopifyShop = operation(
+  "deleteShopifyShop",
+  "DELETE",
+  "/shops/shopify",
+  arg.queryObject("shop"),
+);
+export const createEcforceShop = operation(
+  "createEcforceShop",
+  "POST",
+  "/shops/ecforce",
+  arg.body("ecforceConnectReq"),
+);
+export const updateEcforceShop = operation(
+  "updateEcforceShop",
+  "PUT",
+  "/shops/ecforce",
+  arg.body("shopSettingsUpdateReq"),
+);
+export const deleteEcforceShop = operation(
+  "deleteEcforceShop",
+  "DELETE",
+  "/shops/ecforce",
+  arg.queryObject("shop"),
+);
+export const getEcforceCarriers = operation(
+  "getEcforceCarriers",
+  "GET",
+  "/shops/ecforce/carriers",
+  arg.queryObject("shop"),
+);

@@ -1,10 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Ecforce } from "@okuru/core/ecforce";
 import { Shop } from "@okuru/core/shop";
 import {
   authErrors,
   bearerSecurity,
+  conflict,
+  forbidden,
   inputErrors,
   jsonContent,
+  notFound,
   PageQuery,
   pageOf,
   router,
@@ -12,19 +16,149 @@ import {
 } from "../openapi";
 
 const ShopList = pageOf(Shop.Info, "ShopList");
+const ShopIdBody = z.object({ shop_id: z.string().min(1).max(64) });
+const ShopIdQuery = z.object({ shop_id: z.string().min(1).max(64) });
+const Disconnected = z.object({ shop: Shop.Info }).meta({ id: "ShopDisconnected" });
 
-export const shops = router().openapi(
-  createRoute({
-    method: "get",
-    path: "/",
-    tags: ["shop"],
-    summary: "連携しているストアと同期の状況",
-    security: bearerSecurity,
-    request: { query: PageQuery },
-    responses: { 200: jsonContent(ShopList, "ストアの一覧"), ...inputErrors, ...authErrors },
-  }),
-  async (c) => {
-    const { cursor, limit } = c.req.valid("query");
-    return c.json(toPage(await Shop.list({ cursor, limit }), Shop.serialize), 200);
-  },
-);
+const adminErrors = { ...inputErrors, ...authErrors, ...forbidden } as const;
+
+export const shops = router()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["shop"],
+      summary: "連携しているストアと同期の状況",
+      security: bearerSecurity,
+      request: { query: PageQuery },
+      responses: { 200: jsonContent(ShopList, "ストアの一覧"), ...inputErrors, ...authErrors },
+    }),
+    async (c) => {
+      const { cursor, limit } = c.req.valid("query");
+      return c.json(toPage(await Shop.list({ cursor, limit }), Shop.serialize), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/shopify",
+      tags: ["shop"],
+      summary: "Shopify ストアの接続を始める（認可URLを返す）",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: Shop.ShopifyStart } }, required: true } },
+      responses: {
+        200: jsonContent(
+          z.object({ authorization_url: z.string() }).meta({ id: "ShopifyAuthorization" }),
+          "認可URL",
+        ),
+        ...adminErrors,
+      },
+    }),
+    async (c) => c.json(await Shop.startShopify(c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/shopify/verify_request",
+      tags: ["shop"],
+      summary: "Shopify からの戻り（code, hmac, host, shop, state, timestamp）を検証して接続する",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: Shop.ShopifyReturn } }, required: true } },
+      responses: { 200: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
+    }),
+    async (c) => c.json(Shop.serialize(await Shop.completeShopify(c.req.valid("json"))), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/ecforce",
+      tags: ["shop"],
+      summary: "ecforce ショップを接続する（URLとAPIトークンを実際の呼び出しで確かめてから保存）",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: Shop.EcforceConnect } }, required: true } },
+      responses: { 201: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
+    }),
+    async (c) => c.json(Shop.serialize(await Shop.connectEcforce(c.req.valid("json"))), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ecforce/carriers",
+      tags: ["shop"],
+      summary: "ecforce ショップの配送業者（当社の配送会社との対応付けに使う）",
+      security: bearerSecurity,
+      request: { query: ShopIdQuery },
+      responses: {
+        200: jsonContent(
+          z
+            .object({
+              items: z.array(
+                z.object({
+                  id: z.string(),
+                  name: z.string(),
+                  delivery_times: z.array(z.object({ id: z.string(), name: z.string() })),
+                }),
+              ),
+            })
+            .meta({ id: "EcforceCarrierList" }),
+          "配送業者の一覧",
+        ),
+        ...adminErrors,
+        ...notFound,
+      },
+    }),
+    async (c) => {
+      const carriers = await Shop.ecforceCarriers(c.req.valid("query").shop_id);
+      return c.json(
+        {
+          items: carriers.map((carrier: Ecforce.Carrier) => ({
+            id: carrier.id,
+            name: carrier.name,
+            delivery_times: carrier.deliveryTimes,
+          })),
+        },
+        200,
+      );
+    },
+  );
+
+const platformNames = { shopify: "Shopify ストア", ecforce: "ecforce ショップ" } as const;
+
+// Settings and disconnection work the same way on both platforms.
+for (const platform of ["shopify", "ecforce"] as const) {
+  const name = platformNames[platform];
+  shops
+    .openapi(
+      createRoute({
+        method: "put",
+        path: `/${platform}`,
+        tags: ["shop"],
+        summary: `${name}の取り込み設定を変更する`,
+        security: bearerSecurity,
+        request: {
+          body: {
+            content: { "application/json": { schema: Shop.SettingsUpdate.extend(ShopIdBody.shape) } },
+            required: true,
+          },
+        },
+        responses: { 200: jsonContent(Shop.Info, "変更したストア"), ...adminErrors, ...notFound },
+      }),
+      async (c) => {
+        const { shop_id, ...settings } = c.req.valid("json");
+        return c.json(Shop.serialize(await Shop.updateSettings(platform, shop_id, settings)), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: `/${platform}`,
+        tags: ["shop"],
+        summary: `${name}の接続を解除する（注文は残る）`,
+        security: bearerSecurity,
+        request: { query: ShopIdQuery },
+        responses: { 200: jsonContent(Disconnected, "解除したストア"), ...adminErrors, ...notFound },
+      }),
+      async (c) =>
+        c.json({ shop: Shop.serialize(await Shop.disconnect(platform, c.req.valid("query").shop_id)) }, 200),
+    );
+}

@@ -1,0 +1,305 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { assertAdmin, useTenantID, useUser } from "../actor";
+import { isConditionalFailure } from "../db/attributes";
+import { Ecforce } from "../ecforce";
+import { InputError, NotFoundError, RuleError, VisibleError } from "../error";
+import { Secret } from "../secret";
+import { Shopify } from "../shopify";
+import { idFor, isID } from "../util/id";
+import { ShopEntity, ShopInstallEntity, type ShopItem, ShopLinkEntity } from "./entity";
+import type { Platform } from "./imported-order";
+
+/**
+ * Connecting, configuring and disconnecting shops. Credentials are sealed with the
+ * tenant and the shop bound in; a shop connects to one company only (its routing
+ * link is written conditionally with it).
+ */
+
+export const ShopSettings = z.object({
+  /** How far back the first import reaches. */
+  import_days: z.coerce
+    .number({ error: "取り込み期間は日数で指定してください" })
+    .int({ error: "取り込み期間は整数で指定してください" })
+    .min(1, { error: "取り込み期間は1日以上で指定してください" })
+    .max(60, { error: "取り込み期間は60日以内で指定してください" })
+    .default(30),
+  /** Import orders already fulfilled in the shop too (else only open and partly fulfilled ones). */
+  include_fulfilled: z.boolean().default(false),
+  /** Whether tracking numbers go back to the shop (spec: none or shipping). */
+  tracking_upload: z.enum(["none", "shipping"]).default("shipping"),
+});
+export type ShopSettings = z.output<typeof ShopSettings>;
+
+const credentialsPurpose = (shopId: string) => `shop-credentials:${shopId}`;
+
+export async function sealCredentials(shopId: string, value: unknown): Promise<string> {
+  return Secret.seal(JSON.stringify(value), { tenantId: useTenantID(), purpose: credentialsPurpose(shopId) });
+}
+
+export async function openCredentials<T>(shop: ShopItem, schema: z.ZodType<T>): Promise<T> {
+  if (!shop.credentials)
+    throw new RuleError("shop.not_connected", "ストアの認証情報がありません。再接続してください。");
+  const plain = await Secret.open(shop.credentials, {
+    tenantId: shop.tenantId,
+    purpose: credentialsPurpose(shop.shopId),
+  });
+  return schema.parse(JSON.parse(plain));
+}
+
+export const EcforceCredentials = z.object({ baseUrl: z.string(), apiToken: z.string() });
+
+/** The shop's id follows from its platform and domain: reconnecting the same shop finds the same record. */
+export function shopIdFor(tenantId: string, platform: Platform, domain: string): string {
+  return idFor("shop", 0, `${tenantId}|${platform}|${domain}`);
+}
+
+/**
+ * Writes the shop and its routing link. The link is conditional: a shop already
+ * connected to another company is refused, and nothing is written.
+ */
+async function saveShop(input: {
+  platform: Platform;
+  domain: string;
+  name: string;
+  credentials: unknown;
+  settings?: ShopSettings;
+}): Promise<ShopItem> {
+  const tenantId = useTenantID();
+  const shopId = shopIdFor(tenantId, input.platform, input.domain);
+  try {
+    await ShopLinkEntity.create({ platform: input.platform, domain: input.domain, tenantId, shopId }).go();
+  } catch (err) {
+    if (!isConditionalFailure(err)) throw err;
+    const { data: link } = await ShopLinkEntity.get({ platform: input.platform, domain: input.domain }).go();
+    if (link && link.tenantId !== tenantId) {
+      throw new VisibleError(
+        "conflict",
+        "shop.connected_elsewhere",
+        "このストアは既に別の会社に接続されています。",
+      );
+    }
+  }
+  const credentials = await sealCredentials(shopId, input.credentials);
+  const { data: existing } = await ShopEntity.get({ tenantId, shopId }).go();
+  if (existing) {
+    await ShopEntity.patch({ tenantId, shopId })
+      .set({ name: input.name, credentials, status: "active" })
+      .go();
+  } else {
+    await ShopEntity.create({
+      tenantId,
+      shopId,
+      platform: input.platform,
+      domain: input.domain,
+      name: input.name,
+      status: "active",
+      credentials,
+      settings: input.settings ?? ShopSettings.parse({}),
+      syncState: {},
+    }).go();
+  }
+  const { data } = await ShopEntity.get({ tenantId, shopId }).go();
+  return data!;
+}
+
+// ---------------------------------------------------------------------------
+// Shopify
+
+/** The install nonce lives this long: the merchant approves in Shopify within it. */
+const INSTALL_TTL_SECONDS = 10 * 60;
+/** Shopify's own library refuses signed queries older than 90 s. */
+const QUERY_MAX_AGE_SECONDS = 90;
+
+export const ShopifyStart = z.object({
+  shop: z
+    .string({ error: "ストアのURLを入力してください" })
+    .min(1, { error: "ストアのURLを入力してください" })
+    .max(255),
+  from: z.enum(["settings", "setup"]).default("settings"),
+});
+
+/** Starts an install: a state nonce kept here, and the shop's authorisation URL to send the browser to. */
+export async function startShopify(
+  input: z.input<typeof ShopifyStart>,
+): Promise<{ authorization_url: string }> {
+  assertAdmin();
+  const value = ShopifyStart.parse(input);
+  const domain = Shopify.shopDomainFrom(value.shop);
+  if (!domain) {
+    throw new InputError("shop.invalid_domain", "ストアのURLが正しくありません。", {
+      shop: "「example.myshopify.com」または管理画面のURLを入力してください",
+    });
+  }
+  const state = randomBytes(24).toString("base64url");
+  await ShopInstallEntity.create({
+    tenantId: useTenantID(),
+    state,
+    domain,
+    from: value.from,
+    userId: useUser().userId,
+    expiresAt: Math.floor(Date.now() / 1000) + INSTALL_TTL_SECONDS,
+  }).go();
+  return { authorization_url: Shopify.authorizeUrl(domain, state, value.from) };
+}
+
+export const ShopifyReturn = z.record(z.string().max(100), z.string().max(2048));
+
+const refused = (message: string) => new InputError("shop.verify_failed", message);
+
+/**
+ * The return from Shopify (spec §4): the query's HMAC, the state nonce (single use,
+ * this company's, unexpired), the shop domain and the timestamp's freshness are all
+ * checked before the code is exchanged; any forgery is refused and nothing is written.
+ */
+export async function completeShopify(query: Record<string, string>): Promise<ShopItem> {
+  assertAdmin();
+  const { clientSecret } = Shopify.app();
+  if (!Shopify.isValidQueryHmac(query, clientSecret)) {
+    throw refused("Shopify からの応答を検証できませんでした。最初から接続をやり直してください。");
+  }
+  const timestamp = Number(query.timestamp);
+  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > QUERY_MAX_AGE_SECONDS) {
+    throw refused("Shopify からの応答の有効期限が切れています。最初から接続をやり直してください。");
+  }
+  const domain = query.shop ?? "";
+  if (!Shopify.isShopDomain(domain)) throw refused("ストアのドメインが正しくありません。");
+  if (!query.code || !query.state) throw refused("Shopify からの応答に必要な情報がありません。");
+
+  const tenantId = useTenantID();
+  let install: { domain: string; expiresAt: number } | null = null;
+  try {
+    // Deleting the nonce is what consumes it: a replay finds nothing.
+    const { data } = await ShopInstallEntity.delete({ tenantId, state: query.state })
+      .where((attr, op) => op.exists(attr.domain))
+      .go({ response: "all_old" });
+    install = data;
+  } catch (err) {
+    if (!isConditionalFailure(err)) throw err;
+  }
+  if (!install || install.expiresAt < Date.now() / 1000) {
+    throw refused("接続の手続きが見つからないか、期限が切れています。最初から接続をやり直してください。");
+  }
+  if (install.domain !== domain) throw refused("接続を始めたストアと応答したストアが一致しません。");
+
+  const tokens = await Shopify.exchangeCode(domain, query.code);
+  const name = await Shopify.shopName(domain, tokens.accessToken).catch(() => domain);
+  const shop = await saveShop({ platform: "shopify", domain, name, credentials: tokens });
+  await Shopify.registerWebhooks(domain, tokens.accessToken);
+  return shop;
+}
+
+/** The shop's tokens, refreshed (and the refreshed pair stored) when the access token is about to lapse. */
+export async function shopifyToken(shop: ShopItem): Promise<string> {
+  const tokens = await openCredentials(shop, Shopify.Tokens);
+  if (!Shopify.needsRefresh(tokens) || !tokens.refreshToken) return tokens.accessToken;
+  const fresh = await Shopify.refresh(shop.domain, tokens.refreshToken);
+  await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
+    .set({ credentials: await sealCredentials(shop.shopId, fresh) })
+    .go();
+  return fresh.accessToken;
+}
+
+// ---------------------------------------------------------------------------
+// Ecforce
+
+export const EcforceConnect = z.object({
+  base_url: z
+    .string({ error: "ショップのURLを入力してください" })
+    .min(1, { error: "ショップのURLを入力してください" })
+    .max(255),
+  api_token: z
+    .string({ error: "APIトークンを入力してください" })
+    .min(1, { error: "APIトークンを入力してください" })
+    .max(512),
+  name: z.string().max(100).optional(),
+});
+
+/** Checks the URL and token with a real call before saving; a wrong one is a field error and nothing is saved. */
+export async function connectEcforce(input: z.input<typeof EcforceConnect>): Promise<ShopItem> {
+  assertAdmin();
+  const value = EcforceConnect.parse(input);
+  const baseUrl = Ecforce.baseUrlFrom(value.base_url);
+  if (!baseUrl) {
+    throw new InputError("shop.invalid_url", "入力内容に誤りがあります。", {
+      base_url: "「https://shop.example.jp」の形式で入力してください",
+    });
+  }
+  try {
+    await Ecforce.verify({ baseUrl, apiToken: value.api_token }, { maxAttempts: 2, sleep: async () => {} });
+  } catch (err) {
+    if (err instanceof Ecforce.EcforceError) {
+      const field = err.kind === "auth" ? "api_token" : "base_url";
+      throw new InputError("shop.verify_failed", err.message, { [field]: err.message });
+    }
+    throw err;
+  }
+  const domain = new URL(baseUrl).host + new URL(baseUrl).pathname.replace(/\/$/, "");
+  return saveShop({
+    platform: "ecforce",
+    domain,
+    name: value.name?.trim() || domain,
+    credentials: { baseUrl, apiToken: value.api_token },
+  });
+}
+
+/** The shop's delivery companies, to map to ours for the shipping update. */
+export async function ecforceCarriers(shopId: string): Promise<Ecforce.Carrier[]> {
+  const shop = await shopOn("ecforce", shopId);
+  try {
+    return await Ecforce.carriers(await openCredentials(shop, EcforceCredentials), { maxAttempts: 2 });
+  } catch (err) {
+    if (err instanceof Ecforce.EcforceError) throw new RuleError("shop.platform_error", err.message);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Both
+
+export const SettingsUpdate = ShopSettings.partial().extend({ name: z.string().min(1).max(100).optional() });
+
+/** A shop of this company on the given platform; another company's id is not found. */
+async function shopOn(platform: Platform, shopId: string): Promise<ShopItem> {
+  const { data } = isID("shop", shopId)
+    ? await ShopEntity.get({ tenantId: useTenantID(), shopId }).go()
+    : { data: null };
+  if (!data || data.platform !== platform)
+    throw new NotFoundError("shop.not_found", "ストアが見つかりません。");
+  return data;
+}
+
+export async function updateSettings(
+  platform: Platform,
+  shopId: string,
+  input: z.input<typeof SettingsUpdate>,
+): Promise<ShopItem> {
+  assertAdmin();
+  const shop = await shopOn(platform, shopId);
+  const value = SettingsUpdate.parse(input);
+  const { name, ...settings } = value;
+  const current = ShopSettings.parse(shop.settings ?? {});
+  await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
+    .set({ settings: { ...current, ...settings }, ...(name ? { name } : {}) })
+    .go();
+  return (await ShopEntity.get({ tenantId: shop.tenantId, shopId }).go()).data!;
+}
+
+/** Disconnects: credentials dropped, the sync stops (inactive), the link freed for another company; orders stay. */
+export async function disconnect(platform: Platform, shopId: string): Promise<ShopItem> {
+  assertAdmin();
+  const shop = await shopOn(platform, shopId);
+  await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
+    .set({ status: "inactive" })
+    .remove(["credentials"])
+    .go();
+  await ShopLinkEntity.delete({ platform: shop.platform, domain: shop.domain })
+    .where((attr, op) => op.eq(attr.tenantId, shop.tenantId))
+    .go()
+    .catch((err) => {
+      if (!isConditionalFailure(err)) throw err;
+    });
+  return (await ShopEntity.get({ tenantId: shop.tenantId, shopId }).go()).data!;
+}
+
+export type { Platform };

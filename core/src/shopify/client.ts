@@ -1,0 +1,141 @@
+import { coreConfig } from "../config";
+
+/**
+ * One shop's Admin GraphQL API, within its cost-based rate limit (carriers.md §6.5):
+ * each answer's `extensions.cost.throttleStatus` says how many points remain; a
+ * query that would not fit waits for the bucket to refill, `THROTTLED` answers are
+ * retried after the refill time, 429 honours `Retry-After`, 5xx backs off.
+ */
+
+export const API_VERSION = "2025-10";
+
+export class ShopifyError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: "auth" | "throttled" | "server" | "query" | "network",
+  ) {
+    super(message);
+    this.name = "ShopifyError";
+  }
+}
+
+export function shopOrigin(domain: string): string {
+  return coreConfig().shopify.originTemplate.replace("{shop}", domain).replace(/\/$/, "");
+}
+
+type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+type Cost = { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: ThrottleStatus };
+type GraphQLAnswer<T> = {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[] | string;
+  extensions?: { cost?: Cost };
+};
+
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The last known bucket per shop, so the next query waits before it is refused rather than after. */
+const buckets = new Map<string, { status: ThrottleStatus; at: number; lastCost: number }>();
+
+export type ClientOptions = { sleep?: Sleep; maxAttempts?: number; fetch?: typeof fetch };
+
+export async function graphql<T>(
+  domain: string,
+  accessToken: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: ClientOptions = {},
+): Promise<T> {
+  const sleep = options.sleep ?? realSleep;
+  const doFetch = options.fetch ?? fetch;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const url = `${shopOrigin(domain)}/admin/api/${API_VERSION}/graphql.json`;
+
+  for (let attempt = 1; ; attempt += 1) {
+    const known = buckets.get(domain);
+    if (known) {
+      const refilled = Math.min(
+        known.status.maximumAvailable,
+        known.status.currentlyAvailable + ((Date.now() - known.at) / 1000) * known.status.restoreRate,
+      );
+      if (refilled < known.lastCost && known.status.restoreRate > 0) {
+        await sleep(Math.ceil(((known.lastCost - refilled) / known.status.restoreRate) * 1000));
+      }
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+        body: JSON.stringify({ query, variables }),
+      });
+    } catch (err) {
+      if (attempt >= maxAttempts)
+        throw new ShopifyError(`Shopify に接続できませんでした（${domain}）。`, "network");
+      await sleep(backoff(attempt));
+      continue;
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new ShopifyError("Shopify のアクセス権が無効です。ストアを再接続してください。", "auth");
+    }
+    if (response.status === 429 || response.status >= 500) {
+      if (attempt >= maxAttempts) {
+        throw new ShopifyError(
+          response.status === 429
+            ? "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。"
+            : "Shopify でエラーが発生しました。時間をおいて再度お試しください。",
+          response.status === 429 ? "throttled" : "server",
+        );
+      }
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
+      continue;
+    }
+    const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<T>;
+    const cost = answer.extensions?.cost;
+    if (cost) {
+      buckets.set(domain, {
+        status: cost.throttleStatus,
+        at: Date.now(),
+        lastCost: cost.requestedQueryCost,
+      });
+    }
+    const errors = Array.isArray(answer.errors)
+      ? answer.errors
+      : answer.errors
+        ? [{ message: answer.errors }]
+        : [];
+    if (errors.some((e) => e.extensions?.code === "THROTTLED")) {
+      if (attempt >= maxAttempts) {
+        throw new ShopifyError(
+          "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
+          "throttled",
+        );
+      }
+      const status = cost?.throttleStatus;
+      const needed = (cost?.requestedQueryCost ?? 0) - (status?.currentlyAvailable ?? 0);
+      await sleep(
+        status && status.restoreRate > 0
+          ? Math.ceil((needed / status.restoreRate) * 1000) + 50
+          : backoff(attempt),
+      );
+      continue;
+    }
+    if (errors.length > 0 || !answer.data) {
+      throw new ShopifyError(
+        `Shopify が要求を受け付けませんでした: ${errors.map((e) => e.message).join(" / ")}`,
+        "query",
+      );
+    }
+    return answer.data;
+  }
+}
+
+function backoff(attempt: number): number {
+  return Math.min(30_000, 500 * 2 ** (attempt - 1));
+}
+
+/** Forgets the known buckets (tests start from a full bucket). */
+export function resetBuckets(): void {
+  buckets.clear();
+}

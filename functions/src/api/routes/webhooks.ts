@@ -1,0 +1,40 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { Shop } from "@okuru/core/shop";
+import { ErrorSchema, router } from "../openapi";
+
+const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookReceived" });
+
+/**
+ * Shop webhooks: public routes (no Cognito token), each delivery authenticated by
+ * its HMAC over the raw body, read as text before any JSON parsing.
+ */
+export const webhooks = router().openapi(
+  createRoute({
+    method: "post",
+    path: "/shopify",
+    tags: ["webhook"],
+    summary: "Shopify の Webhook（注文・アンインストール・プライバシー）",
+    request: {
+      headers: z.object({
+        "x-shopify-hmac-sha256": z.string().optional(),
+        "x-shopify-topic": z.string().optional(),
+        "x-shopify-shop-domain": z.string().optional(),
+        "x-shopify-webhook-id": z.string().optional(),
+      }),
+    },
+    responses: {
+      200: { description: "受け付けた", content: { "application/json": { schema: Received } } },
+      401: { description: "署名が正しくない", content: { "application/json": { schema: ErrorSchema } } },
+    },
+  }),
+  async (c) => {
+    await Shop.receiveShopifyWebhook({
+      rawBody: await c.req.text(),
+      hmac: c.req.header("x-shopify-hmac-sha256"),
+      topic: c.req.header("x-shopify-topic"),
+      domain: c.req.header("x-shopify-shop-domain"),
+      webhookId: c.req.header("x-shopify-webhook-id"),
+    });
+    return c.json({ received: true as const }, 200);
+  },
+);

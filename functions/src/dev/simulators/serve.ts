@@ -1,0 +1,65 @@
+import { type ServerType, serve } from "@hono/node-server";
+import type { Hono } from "hono";
+import { createEcforceSimulator } from "./ecforce";
+import { createShopifySimulator } from "./shopify";
+
+/**
+ * Both shop simulators on local ports, for `npm start`, the tests and the benches.
+ * The Shopify app credentials are the simulator's own; core reaches the shops
+ * through OKURU_SHOPIFY_ORIGIN (`{shop}` stands for the myshopify domain), exactly
+ * as it reaches real ones through `https://{shop}`.
+ */
+export const SIMULATED_APP = { clientId: "okuru-local-app", clientSecret: "okuru-local-app-secret" } as const;
+
+function listen(
+  app: { fetch: Hono["fetch"] },
+  port: number,
+): Promise<{ server: ServerType; origin: string }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info) =>
+      resolve({ server, origin: `http://127.0.0.1:${info.port}` }),
+    );
+  });
+}
+
+export async function startSimulators(
+  options: {
+    shopifyPort?: number;
+    ecforcePort?: number;
+    now?: () => Date;
+    /** The app's cost bucket per shop (Shopify's standard plan: 1,000 points, 100 a second). */
+    shopifyBucket?: { maximumAvailable: number; restoreRate: number };
+  } = {},
+) {
+  const shopify = createShopifySimulator({
+    ...SIMULATED_APP,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.shopifyBucket ? { bucket: options.shopifyBucket } : {}),
+  });
+  const ecforce = createEcforceSimulator(options.now ? { now: options.now } : {});
+  const shopifyServer = await listen(shopify.app, options.shopifyPort ?? 0);
+  const ecforceServer = await listen(ecforce.app, options.ecforcePort ?? 0);
+  return {
+    shopify,
+    ecforce,
+    shopifyOrigin: shopifyServer.origin,
+    ecforceOrigin: ecforceServer.origin,
+    /** What core needs to reach the simulated Shopify as the product's app. */
+    env: {
+      OKURU_SHOPIFY_ORIGIN: `${shopifyServer.origin}/{shop}`,
+      OKURU_SHOPIFY_CLIENT_ID: SIMULATED_APP.clientId,
+      OKURU_SHOPIFY_CLIENT_SECRET: SIMULATED_APP.clientSecret,
+    },
+    /** An Ecforce shop's base URL, as a merchant enters it. */
+    ecforceBaseUrl: (shopName: string) => `${ecforceServer.origin}/${shopName}`,
+    stop: async () => {
+      await Promise.all(
+        [shopifyServer.server, ecforceServer.server].map(
+          (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+        ),
+      );
+    },
+  };
+}
+
+export type Simulators = Awaited<ReturnType<typeof startSimulators>>;

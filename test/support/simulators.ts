@@ -1,0 +1,78 @@
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { serve } from "@hono/node-server";
+import { coreConfig, resetCoreConfig } from "@okuru/core/config";
+import { Queue, type QueueName } from "@okuru/core/queue";
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { app } from "../../functions/src/api/app";
+import { startSimulators } from "../../functions/src/dev/simulators/serve";
+
+/**
+ * The shop simulators for one test file, on free ports, with the API served too (the
+ * simulated Shopify delivers webhooks to it). Core is pointed at them before it reads
+ * its configuration again.
+ */
+export async function withShops() {
+  // Shopify Plus's restore rate keeps the suite quick; the throttling test gives its shop a small bucket.
+  const simulators = await startSimulators({ shopifyBucket: { maximumAvailable: 2000, restoreRate: 1000 } });
+  const api = await new Promise<{ close: () => void; origin: string }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve({ close: () => server.close(), origin: `http://127.0.0.1:${info.port}` }),
+    );
+  });
+  Object.assign(process.env, simulators.env, { OKURU_APP_URL: api.origin });
+  resetCoreConfig();
+  return {
+    ...simulators,
+    apiOrigin: api.origin,
+    stop: async () => {
+      api.close();
+      await simulators.stop();
+    },
+  };
+}
+
+type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;
+
+/**
+ * Runs a queue's real consumer on what is in the queue until nothing is left (or
+ * `rounds` passes), as Lambda's event source would, deleting what succeeded.
+ * Returns how many records were handed over and how many failed.
+ */
+export async function drainQueue(queue: QueueName, handler: Handler, rounds = 200) {
+  const queueUrl = coreConfig().queues[queue];
+  let handled = 0;
+  let failed = 0;
+  let emptyRounds = 0;
+  for (let round = 0; round < rounds && emptyRounds < 2; round += 1) {
+    const { Messages = [] } = await Queue.client().send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+    );
+    if (Messages.length === 0) {
+      emptyRounds += 1;
+      continue;
+    }
+    emptyRounds = 0;
+    const event = {
+      Records: Messages.map((m) => ({
+        messageId: m.MessageId!,
+        receiptHandle: m.ReceiptHandle!,
+        body: m.Body!,
+        attributes: { ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? "1" },
+      })),
+    } as unknown as SQSEvent;
+    const result = await handler(event);
+    const failedIds = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
+    handled += Messages.length;
+    failed += failedIds.size;
+    const done = Messages.filter((m) => !failedIds.has(m.MessageId!));
+    if (done.length) {
+      await Queue.client().send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+        }),
+      );
+    }
+  }
+  return { handled, failed };
+}
