@@ -20,6 +20,7 @@ export type BenchStack = {
   /** `http://127.0.0.1:<port>`: the API as a browser reaches it. */
   apiOrigin: string;
   stack: Awaited<ReturnType<typeof startThrowawayStack>>;
+  simulators: Awaited<ReturnType<typeof import("../functions/src/dev/simulators/serve").startSimulators>>;
 };
 
 export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>): Promise<T> {
@@ -28,8 +29,17 @@ export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>):
     Object.assign(process.env, stack.resources.env);
     const { ensureTable } = await import("@okuru/core/db/client");
     await ensureTable();
+    const { startSimulators } = await import("../functions/src/dev/simulators/serve");
+    const simulators = await startSimulators();
+    const { resetCoreConfig } = await import("@okuru/core/config");
+    Object.assign(process.env, simulators.env);
+    resetCoreConfig();
+    const { openDemoShops, connectDemoShops } = await import("../functions/src/dev/demo-shops");
+    openDemoShops(simulators, { shopifyOrders: 0, ecforceOrders: 0 });
     const { seedDemo, demoAccount } = await import("../functions/src/dev/seed");
-    await seedDemo(stack.standIns.endpoints.cognito, stack.resources.userPoolId);
+    await seedDemo(stack.standIns.endpoints.cognito, stack.resources.userPoolId, () =>
+      connectDemoShops(simulators),
+    );
     const cognito = new CognitoIdentityProviderClient({
       region: "ap-northeast-1",
       endpoint: stack.standIns.endpoints.cognito,
@@ -52,9 +62,10 @@ export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>):
     const port = await freePort();
     const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
     try {
-      return await run({ token, tenantId, apiOrigin: `http://127.0.0.1:${port}`, stack });
+      return await run({ token, tenantId, apiOrigin: `http://127.0.0.1:${port}`, stack, simulators });
     } finally {
       server.close();
+      await simulators.stop();
     }
   } finally {
     await stack.stop();

@@ -1,6 +1,8 @@
 import { Company } from "@okuru/core/company";
+import { Shop } from "@okuru/core/shop";
 import type { Page } from "playwright-core";
 import { asUser, testAccount } from "./account";
+import { ecforceShopFor } from "./simulators";
 
 /**
  * Signs in through the real login page, as a merchant would. Amplify keeps its
@@ -20,7 +22,7 @@ export async function signIn(page: Page, baseUrl: string, account: { email: stri
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
-/** A merchant whose setup is done: a complete 会社概要 and setup_status "done". */
+/** A merchant whose setup is done: a complete 会社概要, a connected (simulated Ecforce) shop and setup_status "done". */
 export async function setupDoneAccount(companyName = "株式会社送る商店") {
   const account = await testAccount(companyName);
   await asUser(account, async () => {
@@ -32,7 +34,9 @@ export async function setupDoneAccount(companyName = "株式会社送る商店")
       address1: "千代田1-1",
       phone: "03-1234-5678",
     });
-    for (const step of ["stores", "carriers", "done"] as const) {
+    await Company.updateSetupStatus({ setup_status: "stores" });
+    await Shop.connectEcforce(await ecforceShopFor(`shop-${account.tenantId.toLowerCase()}`));
+    for (const step of ["carriers", "done"] as const) {
       await Company.updateSetupStatus({ setup_status: step });
     }
   });

@@ -4,6 +4,7 @@ import { coreConfig, resetCoreConfig } from "@okuru/core/config";
 import { Queue, type QueueName } from "@okuru/core/queue";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { app } from "../../functions/src/api/app";
+import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
 import { startSimulators } from "../../functions/src/dev/simulators/serve";
 
 /**
@@ -75,4 +76,24 @@ export async function drainQueue(queue: QueueName, handler: Handler, rounds = 20
     }
   }
   return { handled, failed };
+}
+
+let setupShops: Promise<{ simulator: ReturnType<typeof createEcforceSimulator>; origin: string }> | undefined;
+
+/**
+ * An Ecforce shop for a test company to connect, so it can pass the wizard's stores
+ * step: one simulator per test file, started on first use. Ecforce is reached by the
+ * base URL stored with the shop, so nothing in core's configuration changes.
+ */
+export async function ecforceShopFor(name: string) {
+  setupShops ??= new Promise((resolve) => {
+    const simulator = createEcforceSimulator();
+    const server = serve({ fetch: simulator.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve({ simulator, origin: `http://127.0.0.1:${info.port}` }),
+    );
+    server.unref();
+  });
+  const { simulator, origin } = await setupShops;
+  const { apiToken } = simulator.addShop(name, []);
+  return { base_url: `${origin}/${name}`, api_token: apiToken };
 }

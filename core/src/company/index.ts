@@ -5,6 +5,7 @@ import { assertAdmin, useTenantID } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
+import { Shop } from "../shop";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
 import { CompanyEntity, type CompanyItem } from "./entity";
 
@@ -72,13 +73,14 @@ export function isProfileComplete(company: CompanyItem): boolean {
 }
 
 /**
- * What must be true before the company may leave a setup step. The stores and
- * carriers steps get their checks from the shop and carrier modules when those
- * exist (a connected shop, a carrier account); until then they have none.
+ * What must be true before the company may leave a setup step. The carriers step
+ * gets its check from the carrier module when carrier accounts exist.
  */
 const leaveStepChecks: Partial<Record<SetupStatus, (company: CompanyItem) => Promise<string | undefined>>> = {
   basic_information: async (company) =>
     isProfileComplete(company) ? undefined : "基本情報（会社名・住所・電話番号）を登録してください。",
+  stores: async () =>
+    (await Shop.hasActive()) ? undefined : "ストアを1つ以上連携してください（Shopify または ecforce）。",
 };
 
 export function registerSetupCheck(

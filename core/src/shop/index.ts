@@ -102,6 +102,12 @@ export async function get(shopId: string): Promise<ShopItem> {
   return shop;
 }
 
+/** Whether the company has at least one connected shop (the setup wizard's stores step needs one). */
+export async function hasActive(): Promise<boolean> {
+  const { data } = await ShopEntity.query.byId({ tenantId: useTenantID() }).go({ attributes: ["status"], pages: "all" });
+  return data.some((shop) => shop.status === "active");
+}
+
 /** Every shop of the company, one page (a company connects a handful). */
 export async function list(request?: PageRequest): Promise<Page<ShopItem>> {
   return page(ShopEntity.query.byId({ tenantId: useTenantID() }), request);

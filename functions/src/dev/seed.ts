@@ -104,10 +104,29 @@ const demoItemCategories = [
  * domain functions, as the screens would. Idempotent: a second start finds the
  * identity and leaves everything as it is.
  */
-export async function seedDemo(cognitoEndpoint: string, userPoolId: string): Promise<"created" | "exists"> {
+export async function seedDemo(
+  cognitoEndpoint: string,
+  userPoolId: string,
+  /** Connects the demo's shops (run as its administrator, on every start: simulator tokens are per process). */
+  connectShops?: () => Promise<void>,
+): Promise<"created" | "exists"> {
   const { email, password, companyName } = demoAccount;
   const subject = await ensureCognitoUser(cognitoEndpoint, userPoolId, email, password);
-  if (await Identity.resolve(subject)) return "exists";
+  const existing = await Identity.resolve(subject);
+  if (existing?.tenantId && existing.userId) {
+    const admin = {
+      type: "user" as const,
+      properties: {
+        tenantId: existing.tenantId,
+        userId: existing.userId,
+        subject,
+        email,
+        role: "admin" as const,
+      },
+    };
+    if (connectShops) await ActorContext.with(admin, connectShops);
+    return "exists";
+  }
   const { tenantId, userId } = await ActorContext.with(
     { type: "identity", properties: { subject, email, emailVerified: true } },
     () => Account.signup({ company_name: companyName }),
@@ -126,8 +145,10 @@ export async function seedDemo(cognitoEndpoint: string, userPoolId: string): Pro
     await Brand.update({ name: "京都おくる茶舗" });
     await Brand.setDefaultSender({ sender_id: senders[0]!.senderId });
     await Brand.setDefaultItemCategory({ item_category_id: categories[0]!.itemCategoryId });
-    for (const step of ["stores", "carriers", "done"] as const)
-      await Company.updateSetupStatus({ setup_status: step });
+    await Company.updateSetupStatus({ setup_status: "stores" });
+    if (!connectShops) return;
+    await connectShops();
+    for (const step of ["carriers", "done"] as const) await Company.updateSetupStatus({ setup_status: step });
   });
   return "created";
 }

@@ -22,6 +22,8 @@ const ports = {
   cognito: port("cognito", 9229),
   sqs: port("sqs", 4566),
   s3: port("s3", 4569),
+  shopify: port("shopify", 4010),
+  ecforce: port("ecforce", 4011),
 };
 
 const dim = (s: string) => `\x1b[2m${s}\x1b[0m`;
@@ -31,7 +33,7 @@ async function main() {
   const started = Date.now();
   // The SDK versions are pinned; its notice about Node 22 is known (README, "Node versions").
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  await assertPortsFree({ web: ports.web, api: ports.api });
+  await assertPortsFree({ web: ports.web, api: ports.api, shopify: ports.shopify, ecforce: ports.ecforce });
   mkdirSync(dataDir, { recursive: true });
   const mailbox = new Mailbox();
   const standIns = await startStandIns({
@@ -69,11 +71,25 @@ async function main() {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
     });
 
+    // The shop simulators; core reaches them as it would reach real shops, and they
+    // deliver webhooks to the app's public address (the Vite server proxies /api).
+    const { startSimulators } = await import("./simulators/serve");
+    const simulators = await startSimulators({ shopifyPort: ports.shopify, ecforcePort: ports.ecforce });
+    stoppers.push(() => simulators.stop());
+    Object.assign(process.env, simulators.env, { OKURU_APP_URL: `http://127.0.0.1:${ports.web}` });
+    const { openDemoShops, connectDemoShops, demoShops } = await import("./demo-shops");
+    openDemoShops(simulators);
+
     // Core reads its configuration on first use, so it is imported only now.
     const { ensureTable } = await import("@okuru/core/db/client");
     await ensureTable();
     const { seedDemo, demoAccount } = await import("./seed");
-    const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId);
+    const { Sync } = await import("@okuru/core/sync");
+    const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId, async () => {
+      await connectDemoShops(simulators);
+      // The demo's orders arrive through the real sync: queued now, imported by the consumers below.
+      await Sync.requestManual();
+    });
 
     const servers = await startAppServers({
       apiPort: ports.api,
@@ -125,6 +141,11 @@ ${bold("Okuru (送る) is running")}  ${dim(`started in ${((Date.now() - started
 
   Demo sign-in  ${bold(demoAccount.email)} / ${bold(demoAccount.password)}  ${dim(seeded === "created" ? "(just created)" : "")}
   Local mail    ${url}/_local/mail   ${dim("(verification codes and invitations; also printed here as [mail] lines)")}
+
+  Shopify     ${bold(`${simulators.shopifyOrigin}/${demoShops.shopify.domain}/admin/api/2025-10/graphql.json`)}
+              X-Shopify-Access-Token: ${bold(demoShops.shopify.adminToken)}   ${dim("(orderCreate adds an order; it arrives by webhook)")}
+  Ecforce     ${bold(`${simulators.ecforceBaseUrl(demoShops.ecforce.shop)}/api/v2/admin/orders.json`)}
+              Authorization: Token token="${bold(demoShops.ecforce.apiToken)}"   ${dim("(POST creates an order; the next sync brings it in)")}
 
   ${dim(`DynamoDB Local ${standIns.endpoints.dynamodb} · cognito-local ${standIns.endpoints.cognito} · SQS ${standIns.endpoints.sqs} · S3 ${standIns.endpoints.s3}`)}
   ${dim(`Data in ${dataDir} (delete it, or run npm run reset, to start afresh)`)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { ecforceShopFor } from "../../support/simulators";
 
 const profile = {
   name: "株式会社送る商店",
@@ -80,6 +81,17 @@ describe("PUT /api/companies/setup_status", () => {
     expect((await advance(account.idToken, "basic_information")).json.code).toBe(
       "company.setup_status_order",
     );
+    const refused = await advance(account.idToken, "carriers");
+    expect([refused.status, refused.json.message]).toEqual([
+      422,
+      "ストアを1つ以上連携してください（Shopify または ecforce）。",
+    ]);
+    const shop = await callApi("/api/shops/ecforce", {
+      method: "POST",
+      token: account.idToken,
+      body: await ecforceShopFor(`setup-${account.tenantId.toLowerCase()}`),
+    });
+    expect(shop.status).toBe(201);
     expect((await advance(account.idToken, "carriers")).json.setup_status).toBe("carriers");
     expect((await advance(account.idToken, "done")).json.setup_status).toBe("done");
     expect((await advance(account.idToken, "register")).status).toBe(422);

@@ -5,18 +5,29 @@ import { Identity } from "@okuru/core/identity";
 import { ItemCategory } from "@okuru/core/item-category";
 import { Sender } from "@okuru/core/sender";
 import { CompanyUpdate } from "@okuru/core/shared/company";
+import { Shop } from "@okuru/core/shop";
 import { User } from "@okuru/core/user";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDemoShops, demoShops, openDemoShops } from "../../../functions/src/dev/demo-shops";
 import { demoAccount, seedDemo } from "../../../functions/src/dev/seed";
 import { asUser } from "../../support/account";
 import { callApi } from "../../support/api";
 import { signInAs } from "../../support/cognito";
+import { withShops } from "../../support/simulators";
+
+let simulators: Awaited<ReturnType<typeof withShops>>;
+beforeAll(async () => {
+  simulators = await withShops();
+  openDemoShops(simulators, { shopifyOrders: 5, ecforceOrders: 5 });
+});
+afterAll(() => simulators?.stop());
 
 describe("the demo seed of npm start", () => {
   it("makes a complete, realistic company once, and changes nothing on a second start", async () => {
     const { endpoints, cognito } = coreConfig();
-    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId)).toBe("created");
-    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId)).toBe("exists");
+    const connect = () => connectDemoShops(simulators);
+    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId, connect)).toBe("created");
+    expect(await seedDemo(endpoints.cognito!, cognito.userPoolId, connect)).toBe("exists");
 
     const token = await signInAs(demoAccount.email);
     const subject = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub as string;
@@ -37,6 +48,12 @@ describe("the demo seed of npm start", () => {
         defaultSenderId: senders[0]!.senderId,
         defaultItemCategoryId: categories[0]!.itemCategoryId,
       });
+      // Both demo shops connected once each, the second start only renewing their credentials.
+      const shops = (await Shop.list()).items.map((shop) => [shop.platform, shop.name, shop.status]);
+      expect(shops.sort()).toEqual([
+        ["ecforce", demoShops.ecforce.name, "active"],
+        ["shopify", demoShops.shopify.name, "active"],
+      ]);
     });
     // The demo user lands on the order list: setup is done, the profile complete.
     const me = await callApi("/api/companies", { token });
