@@ -17,6 +17,11 @@ export type BenchStack = {
   /** The demo administrator's ID token. */
   token: string;
   tenantId: string;
+  /** The demo administrator as core's actor, for work done as the merchant. */
+  admin: {
+    type: "user";
+    properties: { tenantId: string; userId: string; subject: string; email: string; role: "admin" };
+  };
   /** `http://127.0.0.1:<port>`: the API as a browser reaches it. */
   apiOrigin: string;
   stack: Awaited<ReturnType<typeof startThrowawayStack>>;
@@ -55,14 +60,25 @@ export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>):
     const token = auth.AuthenticationResult!.IdToken!;
     const { Identity } = await import("@okuru/core/identity");
     const subject = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub;
-    const tenantId = (await Identity.resolve(subject))!.tenantId;
+    const identity = (await Identity.resolve(subject))!;
+    const tenantId = identity.tenantId;
+    const admin = {
+      type: "user" as const,
+      properties: {
+        tenantId,
+        userId: identity.userId,
+        subject,
+        email: demoAccount.email,
+        role: "admin" as const,
+      },
+    };
 
     const { serve } = await import("@hono/node-server");
     const { app } = await import("../functions/src/api/app");
     const port = await freePort();
     const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
     try {
-      return await run({ token, tenantId, apiOrigin: `http://127.0.0.1:${port}`, stack, simulators });
+      return await run({ token, tenantId, admin, apiOrigin: `http://127.0.0.1:${port}`, stack, simulators });
     } finally {
       server.close();
       await simulators.stop();

@@ -11,6 +11,7 @@ import { callApi } from "../support/api";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser, screenshot } from "../support/browser";
 import { confirmationCodeFor, temporaryPasswordFor, uniqueEmail } from "../support/cognito";
+import { withShops } from "../support/simulators";
 
 /**
  * Every authentication flow of spec §4 in Chromium, against the Vite dev server, the
@@ -67,12 +68,16 @@ describe("authentication in the browser", () => {
   let server: Awaited<ReturnType<typeof startAppServer>>;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
+  let shops: Awaited<ReturnType<typeof withShops>>;
 
   beforeAll(async () => {
+    // The app as configured for Shopify (the simulator's credentials), so a return is really verified.
+    shops = await withShops();
     server = await startAppServer();
   });
   afterAll(async () => {
     await server?.stop();
+    await shops?.stop();
   });
   // A fresh profile per test: no session or cookie leaks from one flow into the next.
   beforeEach(async () => {
@@ -343,8 +348,12 @@ describe("authentication in the browser", () => {
     await signIn(page, account.email, account.password);
     // Setup is not done, so the setup's completed page, with the same query.
     await page.waitForURL(`${server.url}/setup/stores/shopify/completed?${shopQuery}`);
-    await page.getByRole("heading", { name: "Shopifyストアの連携" }).waitFor();
-    await page.getByText("okuru-demo.myshopify.com からの連携の許可を受け付けました。").waitFor();
+    // The page verifies the return with the API; this query was never signed by Shopify.
+    await page
+      .getByText("Shopify からの応答を検証できませんでした。最初から接続をやり直してください。")
+      .waitFor();
+    await page.getByRole("link", { name: "ストア連携からやり直す" }).waitFor();
+    expect(await callApi("/api/shops", { token: account.idToken }).then((r) => r.json.items)).toEqual([]);
     await screenshot(page, "auth-shopify-return-setup");
   });
 

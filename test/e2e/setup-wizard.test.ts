@@ -1,9 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
+import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { testAccount } from "../support/account";
+import { callApi } from "../support/api";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser, screenshot } from "../support/browser";
 import { settled, signIn } from "../support/merchant";
+import { drainQueue, ecforceShopFor, usePrivateOrderSyncQueue } from "../support/simulators";
 
 /**
  * A merchant's first sign-in: the setup wizard from 基本情報 (with postal-code
@@ -15,6 +19,7 @@ describe("setup wizard", () => {
   let page: Page;
 
   beforeAll(async () => {
+    await usePrivateOrderSyncQueue();
     server = await startAppServer();
     browser = await launchBrowser();
   });
@@ -70,6 +75,19 @@ describe("setup wizard", () => {
     await page.getByText("基本情報を保存しました。").waitFor();
     await shot("setup-3-stores");
 
+    // 次へ waits for a connected shop; the merchant connects their (simulated) ecforce shop.
+    expect(await page.getByRole("button", { name: "次へ" }).isDisabled()).toBe(true);
+    const seeds = generateSeedOrders({ count: 30, seed: 5, daysBack: 10, mistakes: 0.2 });
+    const shop = await ecforceShopFor(`wizard-${account.tenantId.toLowerCase()}`, seeds);
+    await field("ショップのURL").fill(shop.base_url);
+    await page.getByLabel("APIトークン").fill("wrong-token");
+    await page.getByRole("button", { name: "ecforceと接続" }).click();
+    await page.getByText("ecforce のAPIトークンが正しくありません。").first().waitFor();
+    await page.getByLabel("APIトークン").fill(shop.api_token);
+    await page.getByRole("button", { name: "ecforceと接続" }).click();
+    await page.getByRole("button", { name: "次へ" }).and(page.locator(":enabled")).waitFor();
+    await shot("setup-3b-stores-connected");
+
     await page.getByRole("button", { name: "次へ" }).click();
     await page.waitForURL(/\/setup\/carriers$/);
     await page.getByRole("heading", { name: "配送情報" }).waitFor();
@@ -83,6 +101,18 @@ describe("setup wizard", () => {
     await page.getByText("初期設定が完了しました。").waitFor();
     await page.getByRole("heading", { name: "注文リスト" }).waitFor();
     await shot("setup-5-done");
+
+    // Connecting queued the shop's first sync: once the consumer has run, its orders are listed,
+    // the customers' mistakes in the error tab.
+    await drainQueue("orderSync", orderSyncHandler);
+    const open = seeds.filter((o) => o.state === "open" || o.state === "partially_fulfilled").length;
+    await page.reload();
+    await page.getByRole("tab", { name: new RegExp(`未発送\\s*${open}`) }).waitFor();
+    const errors = await callApi("/api/orders?tab_key=error", { token: account.idToken });
+    expect(errors.json.items.length).toBeGreaterThan(0);
+    await page.getByRole("tab", { name: /エラー/ }).click();
+    await page.getByText(errors.json.items[0].order_number, { exact: true }).waitFor();
+    await shot("setup-6-imported-errors");
 
     // Stored: the profile as normalised by the API, and the wizard is closed for good.
     await page.goto(`${server.url}/settings/companies`);

@@ -1,10 +1,11 @@
-import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { serve } from "@hono/node-server";
 import { coreConfig, resetCoreConfig } from "@okuru/core/config";
 import { Queue, type QueueName } from "@okuru/core/queue";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { app } from "../../functions/src/api/app";
 import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
+import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
 import { startSimulators } from "../../functions/src/dev/simulators/serve";
 
 /**
@@ -30,6 +31,20 @@ export async function withShops() {
       await simulators.stop();
     },
   };
+}
+
+/**
+ * Gives this test file an order-sync queue of its own: connecting a shop queues its
+ * first sync, and a file that drains the queue must not run (and wait on) the syncs
+ * of other files' shops, whose simulators may already be gone.
+ */
+export async function usePrivateOrderSyncQueue() {
+  const name = `order-sync-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const { QueueUrl } = await Queue.client().send(
+    new CreateQueueCommand({ QueueName: name, Attributes: { VisibilityTimeout: "60" } }),
+  );
+  process.env.SST_Queue_queueUrl_OrderSyncQueue = QueueUrl!;
+  resetCoreConfig();
 }
 
 type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -85,7 +100,7 @@ let setupShops: Promise<{ simulator: ReturnType<typeof createEcforceSimulator>; 
  * step: one simulator per test file, started on first use. Ecforce is reached by the
  * base URL stored with the shop, so nothing in core's configuration changes.
  */
-export async function ecforceShopFor(name: string) {
+export async function ecforceShopFor(name: string, orders: SeedOrder[] = []) {
   setupShops ??= new Promise((resolve) => {
     const simulator = createEcforceSimulator();
     const server = serve({ fetch: simulator.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
@@ -94,6 +109,6 @@ export async function ecforceShopFor(name: string) {
     server.unref();
   });
   const { simulator, origin } = await setupShops;
-  const { apiToken } = simulator.addShop(name, []);
+  const { apiToken } = simulator.addShop(name, orders);
   return { base_url: `${origin}/${name}`, api_token: apiToken };
 }

@@ -79,3 +79,26 @@ export function settingsRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     ...overrides,
   };
 }
+
+/** A shop as GET /shops lists it: an idle Shopify shop that has synced once. */
+export function shopBody(overrides: Partial<Wire["Shop"]> = {}): Wire["Shop"] {
+  return {
+    id: "shop_01",
+    platform: "shopify",
+    name: "送る商店",
+    domain: "okuru-demo.myshopify.com",
+    status: "active",
+    settings: { import_days: 30, include_fulfilled: false, tracking_upload: "shipping" },
+    sync: {
+      status: "idle",
+      seen: 12,
+      imported: 12,
+      started_at: "2025-04-01T09:00:00.000Z",
+      last_success_at: "2025-04-01T09:05:00.000Z",
+      last_error: null,
+    },
+    created_at: "2025-04-01T09:00:00.000Z",
+    updated_at: "2025-04-01T09:05:00.000Z",
+    ...overrides,
+  };
+}

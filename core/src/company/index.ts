@@ -5,8 +5,8 @@ import { assertAdmin, useTenantID } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
-import { Shop } from "../shop";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
+import { Shop } from "../shop";
 import { CompanyEntity, type CompanyItem } from "./entity";
 
 export const Info = z

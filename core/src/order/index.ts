@@ -366,6 +366,35 @@ async function replaceTokens(
     ).go();
 }
 
+/** JSON with object keys sorted: DynamoDB gives maps back in any key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Whether a shop's version of an order says nothing the stored order does not already say. */
+function sameShopContent(
+  existing: OrderItem,
+  value: z.output<typeof ShopOrderWrite>,
+  edited: Set<string>,
+): boolean {
+  const shopSide = (order: {
+    purchaser: unknown;
+    lineItems: unknown;
+    totalAmount: unknown;
+    email?: unknown;
+    note?: unknown;
+  }) => canonical([order.purchaser, order.lineItems, order.totalAmount, order.email ?? "", order.note ?? ""]);
+  return (
+    statusFromPlatform(value.platformStatus, existing.shipmentStatus) === existing.shipmentStatus &&
+    shopSide(existing) === shopSide(value) &&
+    (edited.has("customer") || canonical(existing.customer) === canonical(value.customer))
+  );
+}
+
 export type UpsertResult = { orderId: string; outcome: "created" | "updated" | "unchanged" };
 
 /**
@@ -397,12 +426,16 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
       if (!tally) await applyTally(ownTally);
       return { orderId, outcome: "created" };
     }
-    if (value.platformUpdatedAt <= existing.platformUpdatedAt) return { orderId, outcome: "unchanged" };
-
     const edited = new Set(existing.editedFields ?? []);
+    if (value.platformUpdatedAt < existing.platformUpdatedAt) return { orderId, outcome: "unchanged" };
+    // Platforms stamp changes to the second: a change within the second of the last one
+    // carries the same time, so an equal time is compared by content.
+    if (value.platformUpdatedAt === existing.platformUpdatedAt && sameShopContent(existing, value, edited))
+      return { orderId, outcome: "unchanged" };
+
     const shopChanges: Record<string, unknown> = { ...((existing.shopChanges as object | undefined) ?? {}) };
     const customer = edited.has("customer") ? (existing.customer as StoredPerson) : value.customer;
-    if (edited.has("customer") && JSON.stringify(value.customer) !== JSON.stringify(existing.customer))
+    if (edited.has("customer") && canonical(value.customer) !== canonical(existing.customer))
       shopChanges.customer = value.customer;
     const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
     const next = { shipmentStatus, isError: edited.has("customer") ? existing.isError : isError };
@@ -468,18 +501,20 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   }
   const fresh = orders.filter((_, i) => !existing.has(ids[i]!) && ids.indexOf(ids[i]!) === i);
   if (fresh.length) {
-    await OrderEntity.put(fresh.map((order) => newOrderItem(tenantId, order))).go();
-    await OrderSearchEntity.put(
-      fresh.flatMap((order) =>
-        searchableOf(order).map((t) => ({
-          tenantId,
-          shard: t.shard,
-          token: t.token,
-          orderId: idOf(order.shopId, order.platformOrderId, order.purchasedAt),
-          purchasedAt: order.purchasedAt,
-        })),
-      ),
-    ).go();
+    await Promise.all([
+      OrderEntity.put(fresh.map((order) => newOrderItem(tenantId, order))).go({ concurrency: 4 }),
+      OrderSearchEntity.put(
+        fresh.flatMap((order) =>
+          searchableOf(order).map((t) => ({
+            tenantId,
+            shard: t.shard,
+            token: t.token,
+            orderId: idOf(order.shopId, order.platformOrderId, order.purchasedAt),
+            purchasedAt: order.purchasedAt,
+          })),
+        ),
+      ).go({ concurrency: 4 }),
+    ]);
     for (const order of fresh) {
       for (const tab of tabsOf({
         shipmentStatus: statusFromPlatform(order.platformStatus, undefined),

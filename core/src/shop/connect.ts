@@ -4,7 +4,9 @@ import { assertAdmin, useTenantID, useUser } from "../actor";
 import { isConditionalFailure } from "../db/attributes";
 import { Ecforce } from "../ecforce";
 import { InputError, NotFoundError, RuleError, VisibleError } from "../error";
+import { Queue } from "../queue";
 import { Secret } from "../secret";
+import { ShopSettings, ShopSettingsUpdate } from "../shared/shop";
 import { Shopify } from "../shopify";
 import { idFor, isID } from "../util/id";
 import { ShopEntity, ShopInstallEntity, type ShopItem, ShopLinkEntity } from "./entity";
@@ -16,20 +18,7 @@ import type { Platform } from "./imported-order";
  * link is written conditionally with it).
  */
 
-export const ShopSettings = z.object({
-  /** How far back the first import reaches. */
-  import_days: z.coerce
-    .number({ error: "取り込み期間は日数で指定してください" })
-    .int({ error: "取り込み期間は整数で指定してください" })
-    .min(1, { error: "取り込み期間は1日以上で指定してください" })
-    .max(60, { error: "取り込み期間は60日以内で指定してください" })
-    .default(30),
-  /** Import orders already fulfilled in the shop too (else only open and partly fulfilled ones). */
-  include_fulfilled: z.boolean().default(false),
-  /** Whether tracking numbers go back to the shop (spec: none or shipping). */
-  tracking_upload: z.enum(["none", "shipping"]).default("shipping"),
-});
-export type ShopSettings = z.output<typeof ShopSettings>;
+export { ShopSettings };
 
 const credentialsPurpose = (shopId: string) => `shop-credentials:${shopId}`;
 
@@ -100,7 +89,25 @@ async function saveShop(input: {
     }).go();
   }
   const { data } = await ShopEntity.get({ tenantId, shopId }).go();
+  await requestFirstSync(shopId);
   return data!;
+}
+
+/**
+ * A newly connected shop's orders start arriving at once. Should the message not be
+ * sent, the connection still stands and the next scheduled sync imports them.
+ */
+async function requestFirstSync(shopId: string): Promise<void> {
+  const now = new Date();
+  await Queue.send("orderSync", [
+    {
+      kind: "order_sync",
+      shopId,
+      reason: "manual",
+      requestedAt: now.toISOString(),
+      dedupeKey: `connect:${shopId}:${now.getTime()}`,
+    },
+  ]).catch(() => undefined);
 }
 
 // ---------------------------------------------------------------------------
@@ -182,11 +189,17 @@ export async function completeShopify(query: Record<string, string>): Promise<Sh
   }
   if (install.domain !== domain) throw refused("接続を始めたストアと応答したストアが一致しません。");
 
-  const tokens = await Shopify.exchangeCode(domain, query.code);
-  const name = await Shopify.shopName(domain, tokens.accessToken).catch(() => domain);
-  const shop = await saveShop({ platform: "shopify", domain, name, credentials: tokens });
-  await Shopify.registerWebhooks(domain, tokens.accessToken);
-  return shop;
+  try {
+    const tokens = await Shopify.exchangeCode(domain, query.code);
+    const name = await Shopify.shopName(domain, tokens.accessToken).catch(() => domain);
+    const shop = await saveShop({ platform: "shopify", domain, name, credentials: tokens });
+    await Shopify.registerWebhooks(domain, tokens.accessToken);
+    return shop;
+  } catch (err) {
+    // Shopify's refusals and outages are the merchant's to read, in Japanese.
+    if (err instanceof Shopify.ShopifyError) throw new RuleError("shop.platform_error", err.message);
+    throw err;
+  }
 }
 
 /** The shop's tokens, refreshed (and the refreshed pair stored) when the access token is about to lapse. */
@@ -257,7 +270,7 @@ export async function ecforceCarriers(shopId: string): Promise<Ecforce.Carrier[]
 // ---------------------------------------------------------------------------
 // Both
 
-export const SettingsUpdate = ShopSettings.partial().extend({ name: z.string().min(1).max(100).optional() });
+export const SettingsUpdate = ShopSettingsUpdate;
 
 /** A shop of this company on the given platform; another company's id is not found. */
 async function shopOn(platform: Platform, shopId: string): Promise<ShopItem> {
@@ -279,8 +292,9 @@ export async function updateSettings(
   const value = SettingsUpdate.parse(input);
   const { name, ...settings } = value;
   const current = ShopSettings.parse(shop.settings ?? {});
+  const changed = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
-    .set({ settings: { ...current, ...settings }, ...(name ? { name } : {}) })
+    .set({ settings: { ...current, ...changed }, ...(name ? { name } : {}) })
     .go();
   return (await ShopEntity.get({ tenantId: shop.tenantId, shopId }).go()).data!;
 }

@@ -19,6 +19,7 @@ import { useTenantID } from "../actor";
 import { type Page, type PageRequest, page } from "../db/records";
 import { NotFoundError } from "../error";
 import { isID } from "../util/id";
+import { ShopSettings } from "./connect";
 import { ShopEntity, type ShopItem } from "./entity";
 import { platforms } from "./imported-order";
 
@@ -49,6 +50,11 @@ export const Info = z
     name: z.string(),
     domain: z.string(),
     status: z.enum(["active", "inactive"]),
+    settings: z.object({
+      import_days: z.number(),
+      include_fulfilled: z.boolean(),
+      tracking_upload: z.enum(["none", "shipping"]),
+    }),
     sync: z.object({
       status: z.enum(["running", "idle"]),
       seen: z.number(),
@@ -75,6 +81,7 @@ export function serialize(item: ShopItem): Info {
     name: item.name,
     domain: item.domain,
     status: item.status,
+    settings: ShopSettings.parse(item.settings ?? {}),
     sync: {
       status: sync.running ? "running" : "idle",
       seen: sync.seen,
@@ -104,7 +111,9 @@ export async function get(shopId: string): Promise<ShopItem> {
 
 /** Whether the company has at least one connected shop (the setup wizard's stores step needs one). */
 export async function hasActive(): Promise<boolean> {
-  const { data } = await ShopEntity.query.byId({ tenantId: useTenantID() }).go({ attributes: ["status"], pages: "all" });
+  const { data } = await ShopEntity.query
+    .byId({ tenantId: useTenantID() })
+    .go({ attributes: ["status"], pages: "all" });
   return data.some((shop) => shop.status === "active");
 }
 

@@ -88,8 +88,14 @@ export async function runStep(
   }
 
   let cursor = message.cursor ?? null;
+  let reading = reader(shop, { cursor, updatedSince: state.runSince });
   for (let pages = 0; pages < PAGES_PER_STEP; pages += 1) {
-    const page = await reader(shop, { cursor, updatedSince: state.runSince });
+    const page = await reading;
+    // The next page is read from the shop while this one is written here.
+    if (page.nextCursor && pages + 1 < PAGES_PER_STEP) {
+      reading = reader(shop, { cursor: page.nextCursor, updatedSince: state.runSince });
+      reading.catch(() => undefined); // a failure surfaces when it is awaited
+    }
     const writes = page.orders
       .filter((order) => keep(order, settings))
       .map((order) => normalizeOrder(order, { shopId: shop.shopId, shopUrl: shopUrlOf(shop) }));

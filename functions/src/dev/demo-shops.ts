@@ -23,12 +23,24 @@ export function openDemoShops(
 ) {
   simulators.shopify.addShop(
     demoShops.shopify.domain,
-    generateSeedOrders({ count: options.shopifyOrders ?? 300, seed: 2026, firstNumber: 1001, daysBack: 25 }),
+    generateSeedOrders({
+      count: options.shopifyOrders ?? 300,
+      seed: 2026,
+      firstNumber: 1001,
+      daysBack: 25,
+      mistakes: 0.04,
+    }),
     { name: demoShops.shopify.name, adminToken: demoShops.shopify.adminToken },
   );
   simulators.ecforce.addShop(
     demoShops.ecforce.shop,
-    generateSeedOrders({ count: options.ecforceOrders ?? 200, seed: 2027, firstNumber: 50001, daysBack: 25 }),
+    generateSeedOrders({
+      count: options.ecforceOrders ?? 200,
+      seed: 2027,
+      firstNumber: 50001,
+      daysBack: 25,
+      mistakes: 0.04,
+    }),
     { apiToken: demoShops.ecforce.apiToken },
   );
 }

@@ -84,12 +84,10 @@ async function main() {
     const { ensureTable } = await import("@okuru/core/db/client");
     await ensureTable();
     const { seedDemo, demoAccount } = await import("./seed");
-    const { Sync } = await import("@okuru/core/sync");
-    const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId, async () => {
-      await connectDemoShops(simulators);
-      // The demo's orders arrive through the real sync: queued now, imported by the consumers below.
-      await Sync.requestManual();
-    });
+    // Connecting a shop queues its first sync; the consumers below import the demo's orders.
+    const seeded = await seedDemo(standIns.endpoints.cognito, resources.userPoolId, () =>
+      connectDemoShops(simulators),
+    );
 
     const servers = await startAppServers({
       apiPort: ports.api,

@@ -231,9 +231,8 @@ describe("queue consumer", () => {
     expect(finals).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
   });
 
-  it("the real consumers (no processors yet) park their messages in the DLQ and call their final-failure hook once", async () => {
+  it("the consumers without processors yet (labels, tracking upload) park their messages in the DLQ and call their final-failure hook once", async () => {
     const t = tenant();
-    const now = new Date().toISOString();
     const cases = [
       {
         queue: "labelJob" as const,

@@ -235,6 +235,166 @@ describe("responses", () => {
   });
 });
 
+describe("failures (any status outside 200–299)", () => {
+  const invalidInput = "入力内容をご確認ください。";
+  const sessionExpired = "ログインの有効期限が切れました。再度ログインしてください。";
+  const forbidden = "この操作を行う権限がありません。";
+  const notFound = "対象のデータが見つかりません。";
+  const conflict = "他の操作と競合しました。画面を再読み込みしてから再度お試しください。";
+  const rateLimited = "リクエストが集中しています。しばらくしてから再度お試しください。";
+  const serverError = "サーバーでエラーが発生しました。時間をおいて再度お試しください。";
+  const networkFailed =
+    "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。";
+
+  it.each([
+    [
+      401,
+      { code: "auth.unauthenticated", message: "ログインしてください。" },
+      "auth.unauthenticated",
+      "ログインしてください。",
+    ],
+    [
+      403,
+      { code: "forbidden.admin_only", message: "この操作は管理者のみが行えます。" },
+      "forbidden.admin_only",
+      "この操作は管理者のみが行えます。",
+    ],
+    [
+      409,
+      {
+        code: "conflict.concurrent_update",
+        message: "他の操作と競合しました。画面を更新して再度お試しください。",
+      },
+      "conflict.concurrent_update",
+      "他の操作と競合しました。画面を更新して再度お試しください。",
+    ],
+    [
+      422,
+      {
+        code: "sender.in_use",
+        message: "ブランドのデフォルト発送元に設定されているため削除できません。",
+      },
+      "sender.in_use",
+      "ブランドのデフォルト発送元に設定されているため削除できません。",
+    ],
+    [
+      500,
+      { code: "internal", message: "サーバーでエラーが発生しました。時間をおいて再度お試しください。" },
+      "internal",
+      serverError,
+    ],
+  ])(
+    "%i with the API's { code, message }: that code and that message",
+    async (status, body, code, message) => {
+      fetchMock.mockResolvedValue(json(body, status));
+      const error = await failure(deleteSender("snd_1"));
+      expect(error).toBeInstanceOf(Error);
+      expect(error.name).toBe("ApiError");
+      expect(error.status).toBe(status);
+      expect(error.code).toBe(code);
+      expect(error.message).toBe(message);
+      expect(error.fields).toBeUndefined();
+    },
+  );
+
+  it("keeps field messages keyed by the wire names (snake_case), not camelCased", async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          code: "input.invalid",
+          message: "入力内容に誤りがあります。",
+          fields: {
+            postal_code: "郵便番号は7桁の数字で入力してください（例: 100-0001）",
+            "address.phone_number": "有効な電話番号を入力してください（例: 03-1234-5678）",
+          },
+        },
+        400,
+      ),
+    );
+    const error = await failure(updateCompany(companyUpdate));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("input.invalid");
+    expect(error.message).toBe("入力内容に誤りがあります。");
+    expect(error.fields).toEqual({
+      postal_code: "郵便番号は7桁の数字で入力してください（例: 100-0001）",
+      "address.phone_number": "有効な電話番号を入力してください（例: 03-1234-5678）",
+    });
+  });
+
+  it.each([
+    [400, invalidInput],
+    [401, sessionExpired],
+    [403, forbidden],
+    [404, notFound],
+    [409, conflict],
+    [422, invalidInput],
+    [429, rateLimited],
+    [500, serverError],
+    [502, serverError],
+    [503, serverError],
+    [504, serverError],
+  ])("%i without a usable body: code http.<status> and the Japanese fallback", async (status, message) => {
+    // A gateway's HTML page, an empty body, and JSON without a message all fall back.
+    for (const body of ["<html><body>Bad Gateway</body></html>", "", JSON.stringify({ error: "x" })]) {
+      fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+      const error = await failure(getCompanies());
+      expect(error.status).toBe(status);
+      expect(error.code).toBe(`http.${status}`);
+      expect(error.message).toBe(message);
+      expect(error.fields).toBeUndefined();
+    }
+  });
+
+  it("takes the API's code with the fallback message when only the message is missing", async () => {
+    fetchMock.mockResolvedValue(json({ code: "conflict.concurrent_update", message: 42 }, 409));
+    const error = await failure(updateSender("snd_1"));
+    expect(error.code).toBe("conflict.concurrent_update");
+    expect(error.message).toBe(conflict);
+  });
+
+  it.each([300, 304, 418])("treats %i as a failure too, with its status in the message", async (status) => {
+    fetchMock.mockResolvedValue(new Response(null, { status }));
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(status);
+    expect(error.code).toBe(`http.${status}`);
+    expect(error.message).toBe(`予期しない応答を受け取りました（ステータス ${status}）。`);
+  });
+
+  it.each([
+    ["fetch cannot reach the server", new TypeError("Failed to fetch")],
+    ["the request is aborted", new DOMException("The user aborted a request.", "AbortError")],
+  ])("%s: status 0, network.failed, the network message, the cause kept", async (_, cause) => {
+    fetchMock.mockRejectedValue(cause);
+    const error = await failure(getCompanies());
+    expect(error.status).toBe(0);
+    expect(error.code).toBe("network.failed");
+    expect(error.message).toBe(networkFailed);
+    expect(error.cause).toBe(cause);
+  });
+
+  it("reads a body that breaks off mid-way as a network failure", async () => {
+    const cause = new TypeError("network error");
+    fetchMock.mockResolvedValue({ status: 200, text: () => Promise.reject(cause) } as unknown as Response);
+    const error = await failure(getCompanies());
+    expect(error.code).toBe("network.failed");
+    expect(error.cause).toBe(cause);
+  });
+
+  it("fails an operation the same way as request()", async () => {
+    fetchMock.mockResolvedValue(
+      json({ code: "user.self_delete", message: "自分自身は削除できません。" }, 422),
+    );
+    await expect(deleteUser("user_1")).rejects.toMatchObject({
+      name: "ApiError",
+      status: 422,
+      code: "user.self_delete",
+      message: "自分自身は削除できません。",
+    });
+    expect(call().url).toBe("/api/users/user_1");
+    expect(call().init.method).toBe("DELETE");
+  });
+});
+
 describe("query parameters", () => {
   it("are sent in snake_case, without empty values, arrays repeated", async () => {
     await request("GET", "/orders", {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { companyBody, emptyOrderRoutes, stubApi } from "../fake-api";
-import { settingsRoutes } from "../settings-api";
+import { settingsRoutes, userBody } from "../settings-api";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +39,11 @@ describe("auth redirects through the router", () => {
 
 describe("setup wizard", () => {
   it("marks done steps ✓, the current one ● and shows the four steps and a logout button", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("stores") }) });
+    stubApi({
+      "GET /api/companies": () => ({ body: companyBody("stores") }),
+      "GET /api/users/me": () => ({ body: userBody() }),
+      "GET /api/shops": () => ({ body: { items: [], next_cursor: null } }),
+    });
     renderRoute("/setup/stores", { auth: createFakeAuth(verifiedUser) });
 
     const steps = await screen.findByLabelText("初期設定の手順");

@@ -63,12 +63,13 @@ afterEach(() => {
 });
 
 describe("settings tabs", () => {
-  it("shows 会社概要, ユーザー管理, 発送元管理 and 備考欄設定, in the spec's order", async () => {
+  it("shows 会社概要, ユーザー管理, ストア管理, 発送元管理 and 備考欄設定, in the spec's order", async () => {
     renderSettings("/settings/companies");
     await screen.findByRole("region", { name: "会社概要" });
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "会社概要",
       "ユーザー管理",
+      "ストア管理",
       "発送元管理",
       "備考欄設定",
     ]);
@@ -93,7 +94,7 @@ describe("settings tabs", () => {
       "GET /api/companies": () => ({ body: completeCompanyBody({ api_integration: true }) }),
     });
     expect(await screen.findByText("API連携はまだご利用いただけません")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(5);
+    expect(screen.getAllByRole("tab")).toHaveLength(6);
     expect(screen.getByRole("tab", { name: "API連携" })).toHaveAttribute("aria-selected", "true");
   });
 

@@ -3,6 +3,7 @@ import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { companyBody, stubApi, type Wire } from "../fake-api";
+import { shopBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,12 +12,18 @@ configure({ asyncUtilTimeout: 5000 });
  * A small stand-in for the API's setup rules: one step forward at a time, and
  * leaving 基本情報 needs a saved profile (422 otherwise).
  */
-function wizardApi(start: SetupStatus, options: { refuse?: { code: string; message: string } } = {}) {
+function wizardApi(
+  start: SetupStatus,
+  options: { refuse?: { code: string; message: string }; shops?: Wire["Shop"][] } = {},
+) {
   const order: SetupStatus[] = ["register", "basic_information", "stores", "carriers", "done"];
   let company: Wire["Company"] = companyBody(start, "テスト商店");
   const calls: string[] = [];
   const fetchMock = stubApi({
     "GET /api/companies": () => ({ body: company }),
+    "GET /api/users/me": () => ({ body: userBody() }),
+    // ストア連携 lists the shops; one is connected unless a test says otherwise.
+    "GET /api/shops": () => ({ body: { items: options.shops ?? [shopBody()], next_cursor: null } }),
     "PUT /api/companies": (body) => {
       calls.push("PUT /companies");
       company = { ...company, ...body };
@@ -122,12 +129,13 @@ describe("setup wizard: 基本情報", () => {
 });
 
 describe("setup wizard: ストア連携 and 配送情報", () => {
-  it("explains ストア連携 and moves on to 配送情報 with 「次へ」", async () => {
+  it("lists the connected shops and moves on to 配送情報 with 「次へ」", async () => {
     const api = wizardApi("stores");
     const { router } = renderRoute("/setup/stores", { auth: createFakeAuth(verifiedUser) });
-    expect(await screen.findByText("Shopify")).toBeInTheDocument();
-    expect(screen.getByText("ecforce")).toBeInTheDocument();
-    expect(screen.getByText(/今後のリリースで追加されます/)).toBeInTheDocument();
+    expect(await screen.findByRole("table", { name: "接続中のストア" })).toBeInTheDocument();
+    expect(screen.getByText("送る商店")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Shopifyと接続" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ecforceと接続" })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "次へ" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/setup/carriers"));

@@ -1,5 +1,13 @@
 import { Alert, ScrollArea, Tabs } from "@mantine/core";
-import { IconAddressBook, IconApi, IconBuilding, IconLock, IconNotes, IconUsers } from "@tabler/icons-react";
+import {
+  IconAddressBook,
+  IconApi,
+  IconBuilding,
+  IconBuildingStore,
+  IconLock,
+  IconNotes,
+  IconUsers,
+} from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -11,6 +19,7 @@ import { meQueryOptions } from "../queries/users";
 type SettingsPath =
   | "/settings/companies"
   | "/settings/users"
+  | "/settings/stores"
   | "/settings/senders"
   | "/settings/item_categories"
   | "/settings/credentials";
@@ -25,8 +34,8 @@ interface SettingsTab {
 const iconProps = { size: 16, stroke: 1.7 } as const;
 
 /**
- * The settings tabs of spec §2 that exist so far, in the spec's order; ストア管理 and
- * 配送会社連携 join when their screens do. API連携 is shown only to companies with
+ * The settings tabs of spec §2 that exist so far, in the spec's order; 配送会社連携
+ * joins when its screen does. API連携 is shown only to companies with
  * the feature switched on.
  */
 function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
@@ -38,6 +47,12 @@ function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
       icon: <IconBuilding {...iconProps} />,
     },
     { value: "users", label: "ユーザー管理", to: "/settings/users", icon: <IconUsers {...iconProps} /> },
+    {
+      value: "stores",
+      label: "ストア管理",
+      to: "/settings/stores",
+      icon: <IconBuildingStore {...iconProps} />,
+    },
     {
       value: "senders",
       label: "発送元管理",
@@ -88,7 +103,10 @@ function SettingsLayout() {
 
   return (
     <>
-      <PageHeader title="設定" description="会社の情報、ユーザー、送り状に印字する内容を管理します。" />
+      <PageHeader
+        title="設定"
+        description="会社の情報、ユーザー、ストア、送り状に印字する内容を管理します。"
+      />
       <Tabs
         value={active}
         onChange={(value) => {

@@ -7,6 +7,8 @@ import { SetupWizard } from "../components/SetupWizard/SetupWizard";
 import { StepHeader } from "../components/SetupWizard/StepHeader";
 import { StoresStep } from "../components/SetupWizard/StoresStep";
 import { companyQueryOptions } from "../queries/companies";
+import { shopsQueryOptions } from "../queries/shops";
+import { meQueryOptions } from "../queries/users";
 
 function isSetupStep(value: string): value is SetupStep {
   return (setupSteps as readonly string[]).includes(value);
@@ -16,7 +18,14 @@ export const Route = createFileRoute("/_authed/setup/$step")({
   beforeLoad: ({ params }) => {
     if (!isSetupStep(params.step)) throw notFound();
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(companyQueryOptions()),
+  loader: ({ context: { queryClient }, params }) =>
+    Promise.all([
+      queryClient.ensureQueryData(companyQueryOptions()),
+      // ストア連携 lists the shops, with buttons for administrators only.
+      ...(params.step === "stores"
+        ? [queryClient.ensureQueryData(shopsQueryOptions()), queryClient.ensureQueryData(meQueryOptions())]
+        : []),
+    ]),
   component: SetupStepPage,
 });
 

@@ -1,5 +1,5 @@
-import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBuildingStore } from "@tabler/icons-react";
+import { Anchor, Button, List, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconBuildingStore, IconLogin2 } from "@tabler/icons-react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PlainLayout } from "../components/PlainLayout/PlainLayout";
 
@@ -25,14 +25,30 @@ function ShopifyInstallPage() {
             Shopifyストアとの連携
           </Title>
           <Text size="sm">
-            Shopifyストアとの連携画面は、今後のリリースで提供を予定しています。公開まで今しばらくお待ちください。
+            OkuruのShopifyアプリをご利用いただきありがとうございます。ストアとの接続は、Okuruにログインしてから行います。
           </Text>
+          <List type="ordered" size="sm" spacing={6}>
+            <List.Item>Okuruにログインします。</List.Item>
+            <List.Item>
+              「設定」の「ストア管理」（初期設定中は「ストア連携」）で、ストアのURLを入力して「Shopifyと接続」を押します。
+            </List.Item>
+            <List.Item>Shopifyの画面でアプリを承認すると接続が完了し、注文の取り込みが始まります。</List.Item>
+          </List>
+          {/* The query Shopify sent along is kept, so the login page knows where the merchant came from. */}
+          <Button
+            component={Link}
+            to="/login"
+            search={true}
+            leftSection={<IconLogin2 size={18} stroke={1.7} />}
+          >
+            ログインして接続する
+          </Button>
           <Text size="sm" c="dimmed">
-            Okuruのアカウントをお持ちの方は、
-            <Anchor component={Link} to="/login" size="sm" fw={600}>
-              ログイン
+            Okuruのアカウントをお持ちでない方は
+            <Anchor component={Link} to="/signup" size="sm" fw={600}>
+              新規登録
             </Anchor>
-            してご利用ください。
+            してください。
           </Text>
         </Stack>
       </Paper>

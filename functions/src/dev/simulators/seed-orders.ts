@@ -283,6 +283,12 @@ export type SeedOptions = {
   now?: Date;
   /** Orders are spread over this many days before `now`. */
   daysBack?: number;
+  /**
+   * The share of orders whose recipient carries a customer's mistake a label would
+   * print wrongly (another prefecture's postal code, a phone number short of a digit),
+   * for the error tab of a demo. None by default.
+   */
+  mistakes?: number;
 };
 
 export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
@@ -313,16 +319,17 @@ export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
     if (style < 0.6) return postal;
     if (style < 0.75) return fullWidth(dashed);
     if (style < 0.85) return `〒${dashed}`;
-    if (style < 0.92) return `〒${fullWidth(postal.slice(0, 3))}${pick(HYPHENS)}${fullWidth(postal.slice(3))}`;
+    if (style < 0.92)
+      return `〒${fullWidth(postal.slice(0, 3))}${pick(HYPHENS)}${fullWidth(postal.slice(3))}`;
     return fullWidth(postal);
   };
 
-  const blockAsTyped = (town: string, street: string | undefined) => {
-    if (street) {
-      // Kyoto: directions, town and a lot number; sometimes without the directions.
+  const blockAsTyped = (city: string, town: string, street: string | undefined) => {
+    if (street || city.startsWith("京都市")) {
+      // Kyoto has no 丁目: directions (if known), town and a lot number; the directions are sometimes left out.
       const lot = String(int(1, 700));
       const number = chance(0.4) ? fullWidth(lot) : chance(0.3) ? `${lot}番地` : lot;
-      return `${chance(0.85) ? street : ""}${town}${number}`;
+      return `${street && chance(0.85) ? street : ""}${town}${number}`;
     }
     const [a, b, c] = [int(1, 9), int(1, 25), int(1, 40)];
     const style = next();
@@ -375,7 +382,7 @@ export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
       postalCode: postalCodeAsTyped(postal),
       prefecture,
       city,
-      address1: blockAsTyped(town, street),
+      address1: blockAsTyped(city, town, street),
       address2: chance(0.4) ? "" : pick(BUILDINGS),
       phone: phoneAsTyped(prefecture, city),
     };
@@ -421,6 +428,16 @@ export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
       lineItems.push({ ...product, quantity: pick([1, 1, 1, 2, 2, 3]) });
     }
 
+    if (options.mistakes && chance(options.mistakes)) {
+      recipient = { ...recipient };
+      if (chance(0.6)) {
+        const elsewhere = ADDRESSES.filter(([, prefecture]) => prefecture !== recipient.prefecture);
+        recipient.postalCode = pick(elsewhere)[0];
+      } else {
+        recipient.phone = recipient.phone.replace(/[0-9０-９]$/, "");
+      }
+    }
+
     const roll = next();
     const state: SeedOrder["state"] =
       roll < 0.05 ? "cancelled" : roll < 0.1 ? "partially_fulfilled" : roll < 0.15 ? "fulfilled" : "open";
@@ -442,7 +459,12 @@ export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
     const deliveryTime = deliveryDate || chance(0.1) ? pick(DELIVERY_TIMES) : null;
 
     const note = gift
-      ? pick(["ギフト包装希望", "のし：御歳暮", "ギフト包装希望（金額の分かるものは同封しないでください）", ""])
+      ? pick([
+          "ギフト包装希望",
+          "のし：御歳暮",
+          "ギフト包装希望（金額の分かるものは同封しないでください）",
+          "",
+        ])
       : chance(0.25)
         ? pick(NOTES)
         : "";

@@ -14,10 +14,12 @@ export interface AdvanceStepProps {
   icon: ReactNode;
   note?: ReactNode;
   success?: string;
+  /** The step's own prerequisite is not met yet (the note says what is missing). */
+  disabled?: boolean;
 }
 
 /** The step's way forward; the API checks the step's prerequisites and its refusal is shown here. */
-export function AdvanceStep({ next, label, icon, note, success }: AdvanceStepProps) {
+export function AdvanceStep({ next, label, icon, note, success, disabled }: AdvanceStepProps) {
   const { advance, pending, error } = useAdvanceSetup();
   const message = error ? (error instanceof ApiError ? error.message : unexpectedErrorMessage) : null;
   return (
@@ -28,6 +30,7 @@ export function AdvanceStep({ next, label, icon, note, success }: AdvanceStepPro
           size="md"
           rightSection={icon}
           loading={pending}
+          disabled={disabled}
           onClick={() =>
             void advance(next).then(
               () => success && notify.success(success),

@@ -57,7 +57,12 @@ export type StoredFulfillment = {
   notifyCustomer: boolean;
   message: string | null;
   /** Fulfilled quantities by fulfillment order line item id. */
-  lineItems: { fulfillmentOrderId: number; fulfillmentOrderLineItemId: number; lineItemId: number; quantity: number }[];
+  lineItems: {
+    fulfillmentOrderId: number;
+    fulfillmentOrderLineItemId: number;
+    lineItemId: number;
+    quantity: number;
+  }[];
 };
 
 export type FinancialStatus = "PAID" | "PENDING" | "AUTHORIZED" | "REFUNDED" | "VOIDED" | "PARTIALLY_PAID";
@@ -161,7 +166,8 @@ export function parseGid(value: string, type: string): number | null {
 }
 
 /** Shopify's DateTime: UTC, second precision, `Z`. */
-export const isoUtc = (date: Date | string | number) => new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoUtc = (date: Date | string | number) =>
+  new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** REST timestamps are in the shop's time zone (Asia/Tokyo here): `2026-10-01T12:00:00+09:00`. */
 export function isoJst(date: Date | string | number): string {
@@ -194,7 +200,9 @@ export function addressFromPerson(p: SeedPerson): MailingAddress {
     address1: p.address1 || null,
     address2: p.address2 || null,
     city: p.city || null,
-    province: prefectureCode(p.prefecture) ? prefectureName(prefectureCode(p.prefecture)!) : p.prefecture || null,
+    province: prefectureCode(p.prefecture)
+      ? prefectureName(prefectureCode(p.prefecture)!)
+      : p.prefecture || null,
     provinceCode: prefectureCode(p.prefecture),
     zip: p.postalCode || null,
     country: "Japan",
@@ -214,7 +222,8 @@ const GATEWAYS: Record<SeedOrder["payment"], string> = {
 };
 
 function financialStatus(seed: SeedOrder): FinancialStatus {
-  if (seed.state === "cancelled") return seed.payment === "cod" || seed.payment === "bank_transfer" ? "VOIDED" : "REFUNDED";
+  if (seed.state === "cancelled")
+    return seed.payment === "cod" || seed.payment === "bank_transfer" ? "VOIDED" : "REFUNDED";
   if (seed.payment === "credit_card" || seed.payment === "konbini") return "PAID";
   if (seed.payment === "bank_transfer") return seed.state === "open" ? "PENDING" : "PAID";
   return "PENDING";
@@ -359,7 +368,11 @@ export function orderFromSeed(shop: ShopState, seed: SeedOrder): StoredOrder {
         lineItems: taken,
       });
     }
-    fo.status = fo.lineItems.every((l) => l.remainingQuantity === 0) ? "CLOSED" : taken.length ? "IN_PROGRESS" : "OPEN";
+    fo.status = fo.lineItems.every((l) => l.remainingQuantity === 0)
+      ? "CLOSED"
+      : taken.length
+        ? "IN_PROGRESS"
+        : "OPEN";
   }
   return order;
 }
@@ -371,7 +384,9 @@ export const fulfilledQuantity = (o: StoredOrder, lineItemId?: number) =>
     .filter((l) => lineItemId === undefined || l.lineItemId === lineItemId)
     .reduce((sum, l) => sum + l.quantity, 0);
 
-export function displayFulfillmentStatus(o: StoredOrder): "UNFULFILLED" | "PARTIALLY_FULFILLED" | "FULFILLED" {
+export function displayFulfillmentStatus(
+  o: StoredOrder,
+): "UNFULFILLED" | "PARTIALLY_FULFILLED" | "FULFILLED" {
   const done = fulfilledQuantity(o);
   if (done === 0) return "UNFULFILLED";
   const wanted = o.lineItems.reduce((sum, li) => sum + li.quantity, 0);
@@ -461,7 +476,11 @@ function matchTerm(o: StoredOrder, term: Term): boolean {
     case "name":
       return `#${o.number}` === term.value || String(o.number) === term.value.replace(/^#/, "");
     case "id":
-      return compareNumber(o.numericId, term.comparator, Number(term.value.replace(/^gid:\/\/shopify\/Order\//, "")));
+      return compareNumber(
+        o.numericId,
+        term.comparator,
+        Number(term.value.replace(/^gid:\/\/shopify\/Order\//, "")),
+      );
     case "email":
       return (o.email ?? "").toLowerCase() === v;
     case "sku":

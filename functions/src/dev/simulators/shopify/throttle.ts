@@ -51,7 +51,10 @@ export function queryCost(
         const named = getNamedType(def.type);
         if (!isCompositeType(named)) continue;
         const key = sel.alias?.value ?? sel.name.value;
-        const child = measured && value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+        const child =
+          measured && value && typeof value === "object"
+            ? (value as Record<string, unknown>)[key]
+            : undefined;
         if (measured && (child === null || child === undefined)) continue;
         if (named.name.endsWith("Connection")) {
           cost += connectionCost(sel.selectionSet, named, sel.arguments ?? [], child);

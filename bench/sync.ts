@@ -1,0 +1,109 @@
+/**
+ * Order sync throughput: N simulated Shopify orders into DynamoDB Local through the
+ * real path (the order-sync queue on the SQS stand-in, the real consumer, the Shopify
+ * adapter against the simulator, the normaliser, Order.upsertPage), against a raw
+ * BatchWrite of the order items that sync wrote, in the same run (the sync also
+ * writes each order's search tokens and the tab counters; the raw side does not). The simulated shop has a large cost bucket (an enterprise plan),
+ * so what is measured is this product, not Shopify's rate limit. The last line is
+ * one JSON object: orders_per_s, raw_per_s, ratio.
+ *   npx tsx bench/sync.ts [orders=10000]
+ */
+import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { withBenchStack } from "./support";
+
+const orderCount = Number(process.argv[2] ?? 10_000);
+
+await withBenchStack(async ({ tenantId, admin, simulators }) => {
+  const { ActorContext } = await import("@okuru/core/actor");
+  const { Shop } = await import("@okuru/core/shop");
+  const { Sync } = await import("@okuru/core/sync");
+  const { dynamo } = await import("@okuru/core/db/client");
+  const { coreConfig } = await import("@okuru/core/config");
+  const { generateSeedOrders } = await import("../functions/src/dev/simulators/seed-orders");
+  const { handler } = await import("../functions/src/queue/order-sync");
+  const { drainQueue } = await import("../test/support/simulators");
+
+  const domain = "okuru-bench.myshopify.com";
+  const seeds = generateSeedOrders({ count: orderCount, seed: 42, daysBack: 25 }).map((o) => ({
+    ...o,
+    state: "open" as const,
+  }));
+  simulators.shopify.addShop(domain, seeds, { bucket: { maximumAvailable: 20_000, restoreRate: 10_000 } });
+
+  // The demo administrator connects the shop as a merchant would.
+  const shop = await ActorContext.with(admin, async () => {
+    const { authorization_url } = await Shop.startShopify({ shop: domain, from: "settings" });
+    const approved = await fetch(authorization_url, { method: "POST", redirect: "manual" });
+    return Shop.completeShopify(Object.fromEntries(new URL(approved.headers.get("location")!).searchParams));
+  });
+
+  const syncStarted = performance.now();
+  await ActorContext.with(admin, () => Sync.requestManual(shop.shopId));
+  const drained = await drainQueue("orderSync", handler, 100_000);
+  const syncSeconds = (performance.now() - syncStarted) / 1000;
+
+  // The order items the sync wrote (their search tokens, in shard partitions, are not
+  // counted on the raw side: the ratio is conservative).
+  const { tableName } = coreConfig();
+  const items: Record<string, unknown>[] = [];
+  let lastKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+        ExpressionAttributeValues: { ":pk": `$okuru#tenantId_${tenantId}`, ":sk": "$order_1#" },
+        ExclusiveStartKey: lastKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    lastKey = page.LastEvaluatedKey;
+  } while (lastKey);
+  const orders = items.length;
+
+  // The same items, written raw under another tenant: 25 to a BatchWrite, 4 at a time (as the sync does).
+  const rawTenant = `com_RAWBENCH${Date.now()}`;
+  const rawItems = items.map((item) => ({
+    ...item,
+    pk: String(item.pk).replace(tenantId, rawTenant),
+    ...(item.gsi1pk ? { gsi1pk: String(item.gsi1pk).replace(tenantId, rawTenant) } : {}),
+    ...(item.gsi2pk ? { gsi2pk: String(item.gsi2pk).replace(tenantId, rawTenant) } : {}),
+    ...(item.gsi3pk ? { gsi3pk: String(item.gsi3pk).replace(tenantId, rawTenant) } : {}),
+  }));
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < rawItems.length; i += 25) batches.push(rawItems.slice(i, i + 25));
+  const rawStarted = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+          [tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
+        };
+        while (request && Object.keys(request).length) {
+          const out = await dynamo().send(new BatchWriteCommand({ RequestItems: request }));
+          request = out.UnprocessedItems as typeof request;
+        }
+      }
+    }),
+  );
+  const rawSeconds = (performance.now() - rawStarted) / 1000;
+
+  const ordersPerSecond = orders / syncSeconds;
+  const rawPerSecond = orders / rawSeconds;
+  console.log(
+    JSON.stringify({
+      bench: "sync",
+      orders,
+      expected: orderCount,
+      messages: drained.handled,
+      failed_messages: drained.failed,
+      sync_s: Number(syncSeconds.toFixed(1)),
+      raw_s: Number(rawSeconds.toFixed(1)),
+      orders_per_s: Math.round(ordersPerSecond),
+      raw_per_s: Math.round(rawPerSecond),
+      ratio: Number((ordersPerSecond / rawPerSecond).toFixed(2)),
+    }),
+  );
+});
