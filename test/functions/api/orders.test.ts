@@ -171,3 +171,27 @@ describe("order edits", () => {
     expect((await callApi("/api/orders?tab_key=notShipped", { token })).json.items).toHaveLength(1);
   });
 });
+
+describe("POST /api/orders/sync", () => {
+  it("answers a retry with the same Idempotency-Key from the first answer, without queueing again", async () => {
+    const account = await testAccount();
+    const sync = (key: string) =>
+      callApi("/api/orders/sync", {
+        method: "POST",
+        token: account.idToken,
+        body: {},
+        headers: { "Idempotency-Key": key },
+      });
+    const first = await sync("sync-retry-0001");
+    const again = await sync("sync-retry-0001");
+    expect(first.status).toBe(202);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect([again.status, again.headers.get("idempotent-replayed"), again.json]).toEqual([
+      202,
+      "true",
+      first.json,
+    ]);
+    const other = await sync("sync-retry-0002");
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+  });
+});

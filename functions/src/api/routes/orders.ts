@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/order";
 import { Sync } from "@okuru/core/sync";
+import { idempotent } from "../idempotency";
 import {
   authErrors,
   bearerSecurity,
@@ -75,6 +76,8 @@ export const orders = router()
     createRoute({
       method: "post",
       path: "/sync",
+      // A retried or double-clicked sync with the same Idempotency-Key gets the first answer.
+      middleware: [idempotent()] as const,
       tags: ["order"],
       summary: "ストアの注文を同期する（キューに登録してすぐ応答）",
       security: bearerSecurity,
