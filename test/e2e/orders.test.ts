@@ -1,4 +1,5 @@
 import { Order } from "@okuru/core/order";
+import { Sender } from "@okuru/core/sender";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser } from "../support/account";
@@ -55,6 +56,16 @@ describe("order list", () => {
         shopOrder(21, { platformStatus: "fulfilled" }),
       ]),
     );
+    const osaka = await asUser(account, () =>
+      Sender.create({
+        name: "大阪倉庫",
+        postal_code: "5300001",
+        prefecture: "大阪府",
+        city: "大阪市北区",
+        address1: "梅田1-1",
+        phone: "06-1234-5678",
+      }),
+    );
     await signIn(page, server.url, account);
     await page.goto(`${server.url}/orders?tab_key=notShipped`);
     await page.getByRole("table", { name: "注文" }).waitFor();
@@ -77,6 +88,21 @@ describe("order list", () => {
     await page.getByText("#1020").click();
     await page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
     await shot("orders-2-drawer-error");
+
+    // The order ships from the Osaka warehouse rather than the brand's default sender.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "発送元" }).click();
+    await page.getByRole("option", { name: "大阪倉庫" }).click();
+    await page.getByText("発送元を変更しました。").waitFor();
+    const fixed = shopOrder(20);
+    const orderId = Order.idOf(
+      fixed.shopId,
+      fixed.platformOrderId,
+      new Date(fixed.purchasedAt).toISOString(),
+    );
+    await expect
+      .poll(async () => (await asUser(account, () => Order.get(orderId))).senderId)
+      .toBe(osaka.senderId);
     const phone = page.getByRole("dialog").getByRole("textbox", { name: "電話番号" });
     await phone.fill("090-1234-5678");
     await page.getByRole("button", { name: "お届け先を保存" }).click();

@@ -7,7 +7,8 @@ import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError } from "../error";
-import { OrderBulkUpdate, OrderCustomerUpdate, orderTabs } from "../shared/order";
+import { Sender } from "../sender";
+import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { platformIdQuery, queriesFor, tokensOf } from "./search";
@@ -615,6 +616,33 @@ export async function updateCustomer(
   for (const tab of tabsOf(order)) bump(tally, tab, -1);
   for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
   await applyTally(tally);
+  return get(orderId);
+}
+
+export const SenderUpdate = OrderSenderUpdate;
+
+/**
+ * Chooses the order's 発送元 among the company's senders (another company's id is not
+ * found), or goes back to the brand's default with null.
+ */
+export async function updateSender(orderId: string, input: z.input<typeof SenderUpdate>): Promise<OrderItem> {
+  const { sender_id: senderId } = SenderUpdate.parse(input);
+  const order = await get(orderId);
+  if (senderId !== null && !(await Sender.find(senderId))) {
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      sender_id: "発送元が見つかりません。",
+    });
+  }
+  try {
+    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId });
+    await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
+      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+      .go();
+  } catch (err) {
+    if (isConditionalFailure(err)) throw concurrentUpdate();
+    throw err;
+  }
   return get(orderId);
 }
 

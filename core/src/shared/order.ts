@@ -48,3 +48,8 @@ export const OrderBulkUpdate = z.object({
     .max(100, { error: "一度に更新できるのは100件までです" }),
   action: z.enum(["archive", "restore"]),
 });
+
+/** 発送元 of one order (PUT /api/orders/{id}/sender); null goes back to the brand's default sender. */
+export const OrderSenderUpdate = z.object({
+  sender_id: z.string({ error: "発送元を選択してください" }).min(1).max(64).nullable(),
+});

@@ -195,3 +195,40 @@ describe("POST /api/orders/sync", () => {
     expect(other.headers.get("idempotent-replayed")).toBeNull();
   });
 });
+
+describe("PUT /api/orders/{id}/sender", () => {
+  it("chooses one of the company's senders, refuses another company's, and goes back to the default with null", async () => {
+    const [account, other] = await Promise.all([testAccount(), testAccount("他社")]);
+    const sender = {
+      name: "大阪倉庫",
+      company_name: "",
+      postal_code: "5300001",
+      prefecture: "大阪府",
+      city: "大阪市北区",
+      address1: "梅田1-1",
+      address2: "",
+      phone: "06-1234-5678",
+    };
+    const mine = await callApi("/api/senders", { method: "POST", token: account.idToken, body: sender });
+    const theirs = await callApi("/api/senders", { method: "POST", token: other.idToken, body: sender });
+    const { orderId } = await asUser(account, () =>
+      Order.upsertFromShop(orderAt(1, "2026-11-01T10:00:00+09:00")),
+    );
+    const put = (senderId: string | null) =>
+      callApi(`/api/orders/${orderId}/sender`, {
+        method: "PUT",
+        token: account.idToken,
+        body: { sender_id: senderId },
+      });
+
+    const chosen = await put(mine.json.id);
+    expect([chosen.status, chosen.json.sender_id]).toEqual([200, mine.json.id]);
+    const refused = await put(theirs.json.id);
+    expect([refused.status, refused.json.fields]).toEqual([400, { sender_id: "発送元が見つかりません。" }]);
+    expect((await callApi(`/api/orders/${orderId}`, { token: account.idToken })).json.sender_id).toBe(
+      mine.json.id,
+    );
+    const reset = await put(null);
+    expect([reset.status, reset.json.sender_id]).toEqual([200, null]);
+  });
+});

@@ -83,6 +83,7 @@ const samples: Record<string, Sample> = {
       phone: "075-123-4567",
     },
   },
+  "PUT /api/orders/{id}/sender": { body: { sender_id: null } },
   "PUT /api/orders/bulk_update": { body: { ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "archive" } },
   // Shop routes name the shop in the body or the query; SHOP_OF_A stands for company A's shop.
   "POST /api/shops/shopify": {

@@ -463,6 +463,14 @@ export const updateOrderCustomer = operation(
   arg.path("id"),
   arg.body("orderCustomerUpdateReq"),
 );
+export type OrderSenderUpdateReq = BodyOf<"/orders/{id}/sender", "PUT">;
+export const updateOrderSender = operation(
+  "updateOrderSender",
+  "PUT",
+  "/orders/{id}/sender",
+  arg.path("id"),
+  arg.body("orderSenderUpdateReq"),
+);
 export const bulkUpdateOrders = operation(
   "bulkUpdateOrders",
   "PUT",

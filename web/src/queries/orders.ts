@@ -6,7 +6,9 @@ import {
   type OrderBulkUpdateReq,
   type OrderCustomerUpdateReq,
   type OrderListQuery,
+  type OrderSenderUpdateReq,
   updateOrderCustomer,
+  updateOrderSender,
 } from "../lib/api";
 
 export const orderKeys = {
@@ -35,6 +37,14 @@ export function useUpdateOrderCustomer() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: OrderCustomerUpdateReq }) => updateOrderCustomer(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateOrderSender() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: OrderSenderUpdateReq }) => updateOrderSender(id, body),
     onSuccess: invalidate,
   });
 }

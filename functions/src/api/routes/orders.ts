@@ -174,4 +174,26 @@ export const orders = router()
     }),
     async (c) =>
       c.json(Order.serialize(await Order.updateCustomer(c.req.valid("param").id, c.req.valid("json"))), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}/sender",
+      tags: ["order"],
+      summary: "注文の発送元を選ぶ（null でブランドの既定に戻す）",
+      security: bearerSecurity,
+      request: {
+        params: IdParam,
+        body: { content: { "application/json": { schema: Order.SenderUpdate } }, required: true },
+      },
+      responses: {
+        200: jsonContent(Order.Info, "更新した注文"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+      },
+    }),
+    async (c) =>
+      c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),
   );

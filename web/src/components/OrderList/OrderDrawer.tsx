@@ -5,6 +5,7 @@ import {
   Drawer,
   Group,
   List,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -12,11 +13,14 @@ import {
   Title,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
 import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import type { Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useUpdateOrderCustomer } from "../../queries/orders";
+import { useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
+import { sendersQueryOptions } from "../../queries/senders";
 import { AddressFields, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { FormAlert } from "../forms/FormAlert";
@@ -109,6 +113,8 @@ function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) 
         </Alert>
       )}
 
+      <OrderSenderSelect order={order} />
+
       <Stack gap={6}>
         <Title order={3} fz="md">
           ご注文内容
@@ -172,3 +178,33 @@ function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) 
     </Stack>
   );
 }
+
+/** 発送元 of this order: one of the company's senders, or the brand's default. */
+function OrderSenderSelect({ order }: { order: Order }) {
+  const senders = useQuery(sendersQueryOptions());
+  const update = useUpdateOrderSender();
+  const choose = (value: string | null) =>
+    update.mutate(
+      { id: order.id, body: { sender_id: value === DEFAULT_SENDER ? null : value } },
+      {
+        onSuccess: () => notifications.show({ color: "teal", message: "発送元を変更しました。" }),
+        onError: (error) => notifications.show({ color: "red", message: error.message }),
+      },
+    );
+  return (
+    <Select
+      label="発送元"
+      description="送り状のご依頼主欄に印字します"
+      data={[
+        { value: DEFAULT_SENDER, label: "ブランドの既定の発送元" },
+        ...(senders.data?.items ?? []).map((sender) => ({ value: sender.id, label: sender.name })),
+      ]}
+      value={order.senderId ?? DEFAULT_SENDER}
+      onChange={choose}
+      allowDeselect={false}
+      disabled={update.isPending || senders.isPending}
+    />
+  );
+}
+
+const DEFAULT_SENDER = "default";
