@@ -28,6 +28,10 @@ const carrierNames: Record<Carrier, string> = {
   japan_post: "日本郵便",
 };
 
+/**
+ * The recipient's issues on a label. Issues that hold only for the given carrier carry
+ * `carrier`, so choosing another carrier replaces them and keeps the rest.
+ */
 export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carrier): OrderIssue[] {
   const issues: OrderIssue[] = [];
   for (const name of labelFields) {
@@ -48,6 +52,7 @@ export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carr
         issues.push({
           field,
           message: `ヤマト運輸の送り状ではJIS第1・第2水準以外の文字（${extended.join("")}）を使えません。`,
+          carrier,
         });
       }
     }
@@ -59,6 +64,7 @@ export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carr
       issues.push({
         field: `${role}.name`,
         message: `お届け先名が${label}の上限（全角${limit.name / 2}文字）を超えています。`,
+        carrier,
       });
     }
     const address = `${person.prefecture}${person.city}${person.address1}`;
@@ -66,12 +72,14 @@ export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carr
       issues.push({
         field: `${role}.address1`,
         message: `住所（都道府県・市区町村・番地）が${label}の上限（全角${limit.address / 2}文字）を超えています。建物名の欄に移してください。`,
+        carrier,
       });
     }
     if (sjisByteLength(person.address2) > limit.building) {
       issues.push({
         field: `${role}.address2`,
         message: `建物名・部屋番号が${label}の上限（全角${limit.building / 2}文字）を超えています。`,
+        carrier,
       });
     }
   }

@@ -8,9 +8,11 @@ import { isConditionalFailure } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError } from "../error";
 import { Sender } from "../sender";
+import { deliverySchemas, deliveryCarriers as sharedDeliveryCarriers } from "../shared/delivery";
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
+import { fitIssues } from "./fit-check";
 import { platformIdQuery, queriesFor, tokensOf } from "./search";
 import { OrderSearchEntity } from "./search-entity";
 
@@ -43,6 +45,8 @@ export const OrderIssue = z.object({
   field: z.string(),
   message: z.string(),
   suggestion: z.string().optional(),
+  /** Set when the issue holds only for this carrier's label (byte limits, Yamato's kanji rule). */
+  carrier: z.enum(["japan_post", "sagawa", "yamato"]).optional(),
 });
 export type OrderIssue = z.infer<typeof OrderIssue>;
 
@@ -595,9 +599,12 @@ export async function updateCustomer(
     address2: value.address2,
     phone: value.phone,
   };
-  const errors = ((order.errors as OrderIssue[] | undefined) ?? []).filter(
-    (e) => !e.field.startsWith("customer"),
-  );
+  // The recipient's own issues are settled by the edit; the label checks run again on the new one.
+  const labelCarrier = carrierOf(order);
+  const errors = [
+    ...((order.errors as OrderIssue[] | undefined) ?? []).filter((e) => !e.field.startsWith("customer")),
+    ...fitIssues(customer, "customer", labelCarrier === "sss" ? undefined : labelCarrier),
+  ];
   const isError = errors.length > 0;
   try {
     await OrderEntity.patch({ tenantId: order.tenantId, orderId })
@@ -617,6 +624,90 @@ export async function updateCustomer(
   for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
   await applyTally(tally);
   return get(orderId);
+}
+
+export const deliveryCarriers = sharedDeliveryCarriers;
+export type DeliveryCarrier = (typeof deliveryCarriers)[number];
+
+/** The carrier an order's stored delivery names, if any. */
+function carrierOf(order: OrderItem): DeliveryCarrier | undefined {
+  const carrier = (order.delivery as { carrier?: DeliveryCarrier } | undefined)?.carrier;
+  return carrier && deliveryCarriers.includes(carrier) ? carrier : undefined;
+}
+
+/** The order's issues with the label checks of its (new) carrier in place of the old carrier's. */
+function issuesFor(
+  order: OrderItem,
+  customer: StoredPerson,
+  carrier: DeliveryCarrier | undefined,
+  keep: (issue: OrderIssue) => boolean,
+) {
+  const kept = ((order.errors as OrderIssue[] | undefined) ?? []).filter(
+    (issue) => !issue.carrier && keep(issue),
+  );
+  const labelCarrier = carrier && carrier !== "sss" ? carrier : undefined;
+  const fresh = fitIssues(customer, "customer", labelCarrier).filter((issue) => issue.carrier);
+  return [...kept, ...fresh];
+}
+
+/** Writes the order's delivery and issues under the lock of its last read, and moves the tab counts. */
+async function saveDelivery(
+  order: OrderItem,
+  delivery: Record<string, unknown> | null,
+  errors: OrderIssue[],
+) {
+  const isError = errors.length > 0;
+  try {
+    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+    await (delivery === null
+      ? patch.set({ errors, isError }).remove(["delivery"])
+      : patch.set({ delivery, errors, isError })
+    )
+      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+      .go();
+  } catch (err) {
+    if (isConditionalFailure(err)) throw concurrentUpdate();
+    throw err;
+  }
+  if (isError !== order.isError) {
+    const tally: Tally = new Map();
+    for (const tab of tabsOf(order)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
+    await applyTally(tally);
+  }
+  return get(order.orderId);
+}
+
+/**
+ * Sets how the order ships: the carrier and its codes, validated per carrier
+ * (core/src/shared/delivery.ts). The recipient is checked against that carrier's
+ * label at once, and the requested-slot issue from the import is settled.
+ */
+export async function updateDelivery(
+  orderId: string,
+  carrier: DeliveryCarrier,
+  input: unknown,
+): Promise<OrderItem> {
+  const value = deliverySchemas[carrier].parse(input);
+  const order = await get(orderId);
+  const errors = issuesFor(
+    order,
+    order.customer as StoredPerson,
+    carrier,
+    (issue) => !issue.field.startsWith("delivery."),
+  );
+  return saveDelivery(order, { carrier, ...value }, errors);
+}
+
+/** Back to the brand's defaults: no delivery of its own, no carrier-specific issues. */
+export async function resetDelivery(orderId: string): Promise<OrderItem> {
+  const order = await get(orderId);
+  return saveDelivery(
+    order,
+    null,
+    issuesFor(order, order.customer as StoredPerson, undefined, () => true),
+  );
 }
 
 export const SenderUpdate = OrderSenderUpdate;

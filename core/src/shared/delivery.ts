@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields";
+
 /**
  * Delivery values shared by the order screens, the API and the exporters
  * (browser-safe). The requested time slot is stored in the app's own carrier-neutral
@@ -16,3 +19,144 @@ export const timeSlotLabels: Record<TimeSlot, string> = {
   "1800": "18時〜20時",
   "1900": "19時〜21時",
 };
+
+// ---------------------------------------------------------------------------
+// An order's delivery per carrier (PUT /api/orders/{id}/delivery/{carrier}). Codes
+// are the carriers' own where the spec names them (carriers.md §1, §8); what a
+// carrier cannot honour is refused on the field it concerns, in Japanese.
+
+export const deliveryCarriers = ["japan_post", "sagawa", "yamato", "sss"] as const;
+export type DeliveryCarrier = (typeof deliveryCarriers)[number];
+
+/** Yamato B2 送り状種類 (the spec's 0 and 2–9). */
+export const yamatoServiceTypes = {
+  "0": "発払い",
+  "2": "コレクト（代金引換）",
+  "3": "クロネコゆうメール",
+  "4": "タイム",
+  "5": "着払い",
+  "6": "発払い（複数口）",
+  "7": "クロネコゆうパケット",
+  "8": "宅急便コンパクト",
+  "9": "宅急便コンパクトコレクト",
+} as const;
+/** Yamato クール区分: 1 is frozen, 2 chilled. */
+export const yamatoCoolTypes = { "0": "通常", "1": "冷凍", "2": "冷蔵" } as const;
+/** ゆうプリR 保冷種別: 1 チルド, 2 冷凍. */
+export const japanPostCoolTypes = { "0": "通常", "1": "チルド", "2": "冷凍" } as const;
+export const sagawaCoolTypes = { "0": "通常", "1": "冷蔵", "2": "冷凍" } as const;
+
+const codes = <T extends Record<string, string>>(table: T, label: string) =>
+  z.enum(Object.keys(table) as [keyof T & string, ...(keyof T & string)[]], {
+    error: `${label}を選択してください`,
+  });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "日付は YYYY-MM-DD で入力してください" })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)), { error: "存在しない日付です" });
+
+/** What every carrier's delivery has: dates, slot, parcels, 品名 and 荷扱い, cash on delivery. */
+const common = {
+  ship_date: isoDate.nullable().default(null),
+  delivery_date: isoDate.nullable().default(null),
+  time_slot: z.enum(timeSlots, { error: "配達時間帯を選択してください" }).default(""),
+  parcels: z
+    .number({ error: "個数は数値で入力してください" })
+    .int({ error: "個数は整数で入力してください" })
+    .min(1, { error: "個数は1以上で入力してください" })
+    .max(99, { error: "個数は99以下で入力してください" })
+    .default(1),
+  item_name: requiredText("品名", 32),
+  handling1: optionalText("荷扱い1", 20),
+  handling2: optionalText("荷扱い2", 20),
+  cod_amount: z
+    .number({ error: "代引金額は数値で入力してください" })
+    .int({ error: "代引金額は円単位の整数で入力してください" })
+    .min(1, { error: "代引金額は1円以上で入力してください" })
+    .max(300_000, { error: "代引金額は300,000円以下で入力してください" })
+    .nullable()
+    .default(null),
+};
+
+type Common = { ship_date: string | null; delivery_date: string | null; time_slot: TimeSlot };
+
+/** The delivery date must not be before shipping. */
+function checkDates(value: Common, ctx: z.RefinementCtx) {
+  if (value.ship_date && value.delivery_date && value.delivery_date < value.ship_date) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["delivery_date"],
+      message: "お届け希望日は発送予定日以降の日付にしてください",
+    });
+  }
+}
+
+export const YamatoDelivery = z
+  .object({
+    ...common,
+    service_type: codes(yamatoServiceTypes, "送り状種類"),
+    cool_type: codes(yamatoCoolTypes, "クール区分").default("0"),
+  })
+  .superRefine((value, ctx) => {
+    checkDates(value, ctx);
+    const collect = value.service_type === "2" || value.service_type === "9";
+    if (collect && value.cod_amount === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cod_amount"],
+        message: "コレクトでは代引金額を入力してください",
+      });
+    if (!collect && value.cod_amount !== null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cod_amount"],
+        message: "代引金額は送り状種類がコレクトのときだけ入力できます",
+      });
+    // Yamato abolished 12–14; its mail-box services take no date, time or cool.
+    if (value.time_slot === "1200")
+      ctx.addIssue({
+        code: "custom",
+        path: ["time_slot"],
+        message: "ヤマト運輸では12時〜14時の時間帯指定はできません",
+      });
+    const mailbox = value.service_type === "3" || value.service_type === "7";
+    if (mailbox && (value.time_slot !== "" || value.delivery_date !== null))
+      ctx.addIssue({
+        code: "custom",
+        path: ["time_slot"],
+        message: "この送り状種類ではお届け日時を指定できません",
+      });
+    if ((mailbox || value.service_type === "8" || value.service_type === "9") && value.cool_type !== "0")
+      ctx.addIssue({
+        code: "custom",
+        path: ["cool_type"],
+        message: "この送り状種類ではクール便を指定できません",
+      });
+    if (value.parcels > 1 && value.service_type !== "6" && value.service_type !== "0")
+      ctx.addIssue({ code: "custom", path: ["parcels"], message: "複数口は発払いでのみ指定できます" });
+  });
+
+export const JapanPostDelivery = z
+  .object({ ...common, cool_type: codes(japanPostCoolTypes, "保冷種別").default("0") })
+  .superRefine(checkDates);
+
+export const SagawaDelivery = z
+  .object({ ...common, cool_type: codes(sagawaCoolTypes, "クール区分").default("0") })
+  .superRefine(checkDates);
+
+/** Another carrier (sss): the merchant ships by themselves and types what to send back to the shop. */
+export const OtherCarrierDelivery = z.object({
+  carrier_name: requiredText("配送会社名", 40),
+  tracking_number: z
+    .string({ error: "追跡番号を入力してください" })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, { error: "追跡番号は英数字とハイフン（4〜40文字）で入力してください" }),
+});
+
+export const deliverySchemas = {
+  yamato: YamatoDelivery,
+  japan_post: JapanPostDelivery,
+  sagawa: SagawaDelivery,
+  sss: OtherCarrierDelivery,
+} as const;

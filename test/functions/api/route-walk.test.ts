@@ -84,6 +84,11 @@ const samples: Record<string, Sample> = {
     },
   },
   "PUT /api/orders/{id}/sender": { body: { sender_id: null } },
+  "DELETE /api/orders/{id}/delivery": {},
+  "PUT /api/orders/{id}/delivery/yamato": { body: { service_type: "0", item_name: "宇治抹茶" } },
+  "PUT /api/orders/{id}/delivery/sagawa": { body: { item_name: "宇治抹茶" } },
+  "PUT /api/orders/{id}/delivery/japan_post": { body: { item_name: "宇治抹茶" } },
+  "PUT /api/orders/{id}/delivery/sss": { body: { carrier_name: "西濃運輸", tracking_number: "1234-5678" } },
   "PUT /api/orders/bulk_update": { body: { ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "archive" } },
   // Shop routes name the shop in the body or the query; SHOP_OF_A stands for company A's shop.
   "POST /api/shops/shopify": {

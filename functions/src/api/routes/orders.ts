@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/order";
+import { deliverySchemas } from "@okuru/core/shared/delivery";
 import { Sync } from "@okuru/core/sync";
 import { idempotent } from "../idempotency";
 import {
@@ -196,4 +197,52 @@ export const orders = router()
     }),
     async (c) =>
       c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}/delivery",
+      tags: ["order"],
+      summary: "注文の配送設定をブランドの既定に戻す",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Order.Info, "更新した注文"), ...authErrors, ...notFound, ...conflict },
+    }),
+    async (c) => c.json(Order.serialize(await Order.resetDelivery(c.req.valid("param").id)), 200),
   );
+
+const carrierNames = {
+  japan_post: "日本郵便",
+  sagawa: "佐川急便",
+  yamato: "ヤマト運輸",
+  sss: "その他の配送会社",
+} as const;
+
+// One route per carrier, each with that carrier's codes and rules (core/src/shared/delivery.ts).
+for (const carrier of Order.deliveryCarriers) {
+  orders.openapi(
+    createRoute({
+      method: "put",
+      path: `/{id}/delivery/${carrier}`,
+      tags: ["order"],
+      summary: `注文の配送設定（${carrierNames[carrier]}）`,
+      security: bearerSecurity,
+      request: {
+        params: IdParam,
+        body: { content: { "application/json": { schema: deliverySchemas[carrier] } }, required: true },
+      },
+      responses: {
+        200: jsonContent(Order.Info, "更新した注文"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+      },
+    }),
+    async (c) =>
+      c.json(
+        Order.serialize(await Order.updateDelivery(c.req.valid("param").id, carrier, c.req.valid("json"))),
+        200,
+      ),
+  );
+}
