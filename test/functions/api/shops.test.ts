@@ -334,3 +334,47 @@ describe("shops of another company", () => {
     expect(mine.json.items).toEqual([expect.objectContaining({ id: shopId, status: "active" })]);
   });
 });
+
+describe("Shopify webhooks delivered twice, late or for an uninstall", () => {
+  it("accepts a repeated delivery and still leaves every order once", async () => {
+    const account = await testAccount();
+    const domain = "okuru-replay.myshopify.com";
+    const orders = seeds(8, 21);
+    shops.shopify.addShop(domain, orders);
+    await connectShopify(account, domain);
+    await syncAll();
+    const before = await countsOf(account);
+    expect(before).toMatchObject(expectedCounts(orders));
+
+    const body = JSON.stringify({ id: 1, name: "#1001" });
+    const deliver = () =>
+      fetch(`${shops.apiOrigin}/api/webhooks/shopify`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Shopify-Hmac-Sha256": Shopify.webhookHmac(body, "okuru-local-app-secret"),
+          "X-Shopify-Topic": "orders/updated",
+          "X-Shopify-Shop-Domain": domain,
+          "X-Shopify-Webhook-Id": "b54557e4-bdd9-4b37-8a5f-bf7d70bcd043",
+        },
+        body,
+      });
+    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+    const drained = await syncAll();
+    // Both deliveries queue a message with the webhook's id as dedupe key; neither fails, nothing doubles.
+    expect(drained).toEqual({ handled: 2, failed: 0 });
+    expect(await countsOf(account)).toEqual(before);
+  });
+
+  it("deactivates the shop when the merchant uninstalls the app", async () => {
+    const account = await testAccount();
+    const domain = "okuru-uninstall.myshopify.com";
+    shops.shopify.addShop(domain, []);
+    await connectShopify(account, domain);
+    await shops.shopify.uninstall(domain);
+    await shops.shopify.idle();
+    const list = await callApi("/api/shops", { token: account.idToken });
+    expect(list.json.items).toEqual([expect.objectContaining({ domain, status: "inactive" })]);
+  });
+});
