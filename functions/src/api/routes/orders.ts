@@ -59,6 +59,15 @@ const OrderList = z
   })
   .meta({ id: "OrderList" });
 
+/** What every edit of one order answers: the order as saved, or why not. */
+const orderEditAnswers = {
+  200: jsonContent(Order.Info, "更新した注文"),
+  ...inputErrors,
+  ...authErrors,
+  ...notFound,
+  ...conflict,
+} as const;
+
 const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 
 const BulkResult = z
@@ -165,13 +174,7 @@ export const orders = router()
         params: IdParam,
         body: { content: { "application/json": { schema: Order.CustomerUpdate } }, required: true },
       },
-      responses: {
-        200: jsonContent(Order.Info, "更新した注文"),
-        ...inputErrors,
-        ...authErrors,
-        ...notFound,
-        ...conflict,
-      },
+      responses: orderEditAnswers,
     }),
     async (c) =>
       c.json(Order.serialize(await Order.updateCustomer(c.req.valid("param").id, c.req.valid("json"))), 200),
@@ -187,13 +190,7 @@ export const orders = router()
         params: IdParam,
         body: { content: { "application/json": { schema: Order.SenderUpdate } }, required: true },
       },
-      responses: {
-        200: jsonContent(Order.Info, "更新した注文"),
-        ...inputErrors,
-        ...authErrors,
-        ...notFound,
-        ...conflict,
-      },
+      responses: orderEditAnswers,
     }),
     async (c) =>
       c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),
@@ -231,13 +228,7 @@ for (const carrier of Order.deliveryCarriers) {
         params: IdParam,
         body: { content: { "application/json": { schema: deliverySchemas[carrier] } }, required: true },
       },
-      responses: {
-        200: jsonContent(Order.Info, "更新した注文"),
-        ...inputErrors,
-        ...authErrors,
-        ...notFound,
-        ...conflict,
-      },
+      responses: orderEditAnswers,
     }),
     async (c) =>
       c.json(
