@@ -45,6 +45,17 @@ export const yamatoCoolTypes = { "0": "通常", "1": "冷凍", "2": "冷蔵" } a
 /** ゆうプリR 保冷種別: 1 チルド, 2 冷凍. */
 export const japanPostCoolTypes = { "0": "通常", "1": "チルド", "2": "冷凍" } as const;
 export const sagawaCoolTypes = { "0": "通常", "1": "冷蔵", "2": "冷凍" } as const;
+/** ゆうプリR 元／着払／代引 (carriers.md §8.4). */
+export const japanPostPaymentTypes = { "0": "元払い", "1": "着払い", "2": "代金引換" } as const;
+/** e飛伝 便種 (speed) codes, Confirmed for e飛伝Ⅱ (carriers.md §3.4). */
+export const sagawaServiceTypes = {
+  "000": "飛脚宅配便",
+  "001": "飛脚スーパー便",
+  "002": "飛脚即日配達便",
+  "003": "飛脚航空便（翌日中配達）",
+  "004": "飛脚航空便（翌日午前中配達）",
+  "005": "飛脚ジャストタイム便",
+} as const;
 
 const codes = <T extends Record<string, string>>(table: T, label: string) =>
   z.enum(Object.keys(table) as [keyof T & string, ...(keyof T & string)[]], {
@@ -138,11 +149,34 @@ export const YamatoDelivery = z
   });
 
 export const JapanPostDelivery = z
-  .object({ ...common, cool_type: codes(japanPostCoolTypes, "保冷種別").default("0") })
-  .superRefine(checkDates);
+  .object({
+    ...common,
+    payment_type: codes(japanPostPaymentTypes, "支払方法").default("0"),
+    cool_type: codes(japanPostCoolTypes, "保冷種別").default("0"),
+  })
+  .superRefine((value, ctx) => {
+    checkDates(value, ctx);
+    const cod = value.payment_type === "2";
+    if (cod && value.cod_amount === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cod_amount"],
+        message: "代金引換では代引金額を入力してください",
+      });
+    if (!cod && value.cod_amount !== null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cod_amount"],
+        message: "代引金額は支払方法が代金引換のときだけ入力できます",
+      });
+  });
 
 export const SagawaDelivery = z
-  .object({ ...common, cool_type: codes(sagawaCoolTypes, "クール区分").default("0") })
+  .object({
+    ...common,
+    service_type: codes(sagawaServiceTypes, "便種").default("000"),
+    cool_type: codes(sagawaCoolTypes, "クール区分").default("0"),
+  })
   .superRefine(checkDates);
 
 /** Another carrier (sss): the merchant ships by themselves and types what to send back to the shop. */

@@ -113,6 +113,37 @@ describe("PUT /api/orders/{id}/delivery/{carrier}", () => {
     expect((await read()).delivery).toMatchObject({ carrier: "sagawa", cod_amount: 3600 });
   });
 
+  it("stores Japan Post's 支払方法 and Sagawa's 便種, with cash on delivery only on 代金引換", async () => {
+    const { put, read } = await orderOf();
+    const refused: [string, Record<string, unknown>, string, string][] = [
+      ["japan_post", { payment_type: "2" }, "cod_amount", "代金引換では代引金額を入力してください"],
+      [
+        "japan_post",
+        { payment_type: "0", cod_amount: 3600 },
+        "cod_amount",
+        "代引金額は支払方法が代金引換のときだけ入力できます",
+      ],
+      ["japan_post", { payment_type: "3" }, "payment_type", "支払方法を選択してください"],
+      ["sagawa", { service_type: "006" }, "service_type", "便種を選択してください"],
+    ];
+    for (const [carrier, body, field, message] of refused) {
+      const res = await put(carrier, { item_name: "宇治抹茶", ...body });
+      expect([res.status, res.json.fields?.[field]], `${carrier} ${JSON.stringify(body)}`).toEqual([
+        400,
+        message,
+      ]);
+    }
+    expect((await read()).delivery).toBeNull();
+
+    const cod = await put("japan_post", { item_name: "宇治抹茶", payment_type: "2", cod_amount: 3600 });
+    expect(cod.json.delivery).toMatchObject({ carrier: "japan_post", payment_type: "2", cod_amount: 3600 });
+    const sagawa = await put("sagawa", { item_name: "宇治抹茶", service_type: "005", time_slot: "0900" });
+    expect(sagawa.json.delivery).toMatchObject({ carrier: "sagawa", service_type: "005", cool_type: "0" });
+    // Defaults when the merchant leaves them: 元払い, 飛脚宅配便.
+    expect((await put("japan_post", { item_name: "宇治抹茶" })).json.delivery.payment_type).toBe("0");
+    expect((await put("sagawa", { item_name: "宇治抹茶" })).json.delivery.service_type).toBe("000");
+  });
+
   it("takes another carrier's name and tracking number, and DELETE goes back to the brand's defaults", async () => {
     const { account, orderId, put, read } = await orderOf();
     const bad = await put("sss", { carrier_name: "西濃運輸", tracking_number: "番号" });
