@@ -3,12 +3,20 @@ export * as Order from "./index";
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { postalCodeProblems } from "../address";
+import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
-import { concurrentUpdate, InputError, NotFoundError } from "../error";
+import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
+import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
-import { deliverySchemas, deliveryCarriers as sharedDeliveryCarriers } from "../shared/delivery";
+import {
+  type DeliverySource,
+  deliveryDefaults,
+  deliverySchemas,
+  type ItemDefaults,
+  deliveryCarriers as sharedDeliveryCarriers,
+} from "../shared/delivery";
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
@@ -718,14 +726,23 @@ export const SenderUpdate = OrderSenderUpdate;
  */
 export async function updateSender(orderId: string, input: z.input<typeof SenderUpdate>): Promise<OrderItem> {
   const { sender_id: senderId } = SenderUpdate.parse(input);
-  const order = await get(orderId);
+  await assertSender(senderId);
+  await writeSender(await get(orderId), senderId);
+  return get(orderId);
+}
+
+async function assertSender(senderId: string | null) {
   if (senderId !== null && !(await Sender.find(senderId))) {
     throw new InputError("input.invalid", "入力内容に誤りがあります。", {
       sender_id: "発送元が見つかりません。",
     });
   }
+}
+
+async function writeSender(order: OrderItem, senderId: string | null) {
+  if ((order.senderId ?? null) === senderId) return;
   try {
-    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId });
+    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
     await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
       .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
       .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
@@ -734,16 +751,96 @@ export async function updateSender(orderId: string, input: z.input<typeof Sender
     if (isConditionalFailure(err)) throw concurrentUpdate();
     throw err;
   }
-  return get(orderId);
 }
 
 export const BulkUpdate = OrderBulkUpdate;
+export type BulkResult = { id: string; error?: string };
 
-/** Archives orders (out of the working tabs) or restores them to where they were; each order alone. */
-export async function bulkUpdate(input: z.input<typeof BulkUpdate>) {
-  const { ids, action } = BulkUpdate.parse(input);
+/**
+ * One change for many orders, each order alone: one that cannot take it (not found,
+ * changed meanwhile, a delivery its carrier refuses) gets its Japanese reason in the
+ * results and the others go ahead.
+ */
+export async function bulkUpdate(input: z.input<typeof BulkUpdate>): Promise<BulkResult[]> {
+  const request = BulkUpdate.parse(input);
+  switch (request.action) {
+    case "archive":
+    case "restore":
+      return moveArchive(request.ids, request.action);
+    case "set_sender": {
+      await assertSender(request.sender_id);
+      return eachOrder(request.ids, async (order) => {
+        await writeSender(order, request.sender_id);
+        return undefined;
+      });
+    }
+    case "set_carrier": {
+      const items = await brandItemDefaults();
+      const carrier = request.carrier;
+      return eachOrder(request.ids, async (order) => {
+        if (carrierOf(order) === carrier) return undefined;
+        const parsed = deliverySchemas[carrier].safeParse(
+          deliveryDefaults(carrier, deliverySourceOf(order), items),
+        );
+        if (!parsed.success) return parsed.error.issues[0]?.message ?? "配送設定を確認してください";
+        const errors = issuesFor(
+          order,
+          order.customer as StoredPerson,
+          carrier,
+          (issue) => !issue.field.startsWith("delivery."),
+        );
+        await saveDelivery(order, { carrier, ...parsed.data }, errors);
+        return undefined;
+      });
+    }
+  }
+}
+
+/** Runs the change per order; a message it returns, or a known error it throws, is that order's result. */
+async function eachOrder(
+  ids: string[],
+  change: (order: OrderItem) => Promise<string | undefined>,
+): Promise<BulkResult[]> {
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    const order = await find(id);
+    if (!order) {
+      results.push({ id, error: "注文が見つかりません。" });
+      continue;
+    }
+    try {
+      const error = await change(order);
+      results.push(error ? { id, error } : { id });
+    } catch (err) {
+      if (!(err instanceof VisibleError)) throw err;
+      results.push({ id, error: err.message });
+    }
+  }
+  return results;
+}
+
+function deliverySourceOf(order: OrderItem): DeliverySource {
+  return {
+    codAmount: order.codAmount ?? null,
+    requestedDeliveryDate: order.requestedDeliveryDate ?? null,
+    requestedTimeSlot: order.requestedTimeSlot ?? null,
+    lineItems: (order.lineItems as { name: string }[] | undefined) ?? [],
+  };
+}
+
+/** 品名 and 荷扱い of the brand's default 備考欄設定, when it has one. */
+async function brandItemDefaults(): Promise<ItemDefaults | undefined> {
+  const categoryId = (await Brand.get())?.defaultItemCategoryId;
+  const category = categoryId ? await ItemCategory.find(categoryId) : undefined;
+  return category
+    ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
+    : undefined;
+}
+
+/** Archives orders (out of the working tabs) or restores them to where they were. */
+async function moveArchive(ids: string[], action: "archive" | "restore"): Promise<BulkResult[]> {
   const tally: Tally = new Map();
-  const results: { id: string; error?: string }[] = [];
+  const results: BulkResult[] = [];
   for (const id of ids) {
     const order = await find(id);
     if (!order) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import { sjisByteLength } from "./text";
 
 /**
  * Delivery values shared by the order screens, the API and the exporters
@@ -194,3 +195,64 @@ export const deliverySchemas = {
   sagawa: SagawaDelivery,
   sss: OtherCarrierDelivery,
 } as const;
+
+/** What an order offers towards its delivery before the merchant sets one. */
+export interface DeliverySource {
+  codAmount: number | null;
+  requestedDeliveryDate: string | null;
+  requestedTimeSlot: string | null;
+  lineItems: readonly { name: string }[];
+}
+
+/** 品名 and 荷扱い printed when the merchant chose nothing else (the brand's 備考欄設定). */
+export interface ItemDefaults {
+  name: string;
+  handling1: string;
+  handling2: string;
+}
+
+/** The longest start of the text within a byte budget, never cutting a character in two. */
+function withinBytes(value: string, bytes: number): string {
+  let out = "";
+  let used = 0;
+  for (const ch of value) {
+    used += sjisByteLength(ch);
+    if (used > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * The delivery an order gets for a carrier when the merchant picks the carrier without
+ * filling in the rest: the service that collects cash on delivery when the order is
+ * COD, the requested date and slot from the shop, and 品名/荷扱い from the brand's
+ * 備考欄設定 (else the first item's name, cut to the 32-byte field). The drawer's
+ * prefill and the bulk carrier change both start from it; the carrier's schema still
+ * decides (a slot the carrier cannot honour is refused, not dropped).
+ */
+export function deliveryDefaults(
+  carrier: Exclude<DeliveryCarrier, "sss">,
+  order: DeliverySource,
+  items?: ItemDefaults,
+): Record<string, unknown> {
+  const cod = order.codAmount !== null && order.codAmount > 0 ? order.codAmount : null;
+  const slot = timeSlots.find((s) => s !== "" && s === order.requestedTimeSlot) ?? "";
+  const common = {
+    delivery_date: order.requestedDeliveryDate,
+    time_slot: slot,
+    item_name: items?.name || withinBytes(order.lineItems[0]?.name.trim() ?? "", 32),
+    handling1: items?.handling1 ?? "",
+    handling2: items?.handling2 ?? "",
+    cod_amount: cod,
+    parcels: 1,
+  };
+  switch (carrier) {
+    case "yamato":
+      return { ...common, service_type: cod ? "2" : "0", cool_type: "0" };
+    case "japan_post":
+      return { ...common, payment_type: cod ? "2" : "0", cool_type: "0" };
+    case "sagawa":
+      return { ...common, service_type: "000", cool_type: "0" };
+  }
+}

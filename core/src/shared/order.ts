@@ -41,13 +41,34 @@ export const OrderCustomerUpdate = z.object({
 });
 export type OrderCustomerUpdate = z.output<typeof OrderCustomerUpdate>;
 
-export const OrderBulkUpdate = z.object({
-  ids: z
-    .array(z.string())
-    .min(1, { error: "注文を選択してください" })
-    .max(100, { error: "一度に更新できるのは100件までです" }),
-  action: z.enum(["archive", "restore"]),
-});
+const bulkIds = z
+  .array(z.string())
+  .min(1, { error: "注文を選択してください" })
+  .max(100, { error: "一度に更新できるのは100件までです" });
+
+/**
+ * One change for many orders (PUT /api/orders/bulk_update), each order alone: archive
+ * or restore; set the 発送元 (null: the brand's default); set the carrier, each order
+ * getting that carrier's delivery from its own data (core/src/shared/delivery.ts
+ * `deliveryDefaults`) unless it already ships with it.
+ */
+export const OrderBulkUpdate = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ ids: bulkIds, action: z.enum(["archive", "restore"]) }),
+    z.object({
+      ids: bulkIds,
+      action: z.literal("set_sender"),
+      sender_id: z.string({ error: "発送元を選択してください" }).min(1).max(64).nullable(),
+    }),
+    z.object({
+      ids: bulkIds,
+      action: z.literal("set_carrier"),
+      carrier: z.enum(["japan_post", "sagawa", "yamato"], { error: "配送会社を選択してください" }),
+    }),
+  ],
+  { error: "操作を選択してください" },
+);
 
 /** 発送元 of one order (PUT /api/orders/{id}/sender); null goes back to the brand's default sender. */
 export const OrderSenderUpdate = z.object({

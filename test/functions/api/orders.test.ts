@@ -172,6 +172,136 @@ describe("order edits", () => {
   });
 });
 
+describe("PUT /api/orders/bulk_update: sender and carrier", () => {
+  it("sets one 発送元 on many orders and refuses a sender the company does not have", async () => {
+    const account = await testAccount();
+    const other = await testAccount();
+    const token = account.idToken;
+    const orders = await asUser(account, () =>
+      Order.upsertPage([1, 2].map((n) => orderAt(20 + n, `2026-11-0${n}T12:00:00+09:00`))),
+    );
+    const ids = orders.map((o) => o.orderId);
+    const sender = (token: string) =>
+      callApi("/api/senders", {
+        method: "POST",
+        token,
+        body: {
+          name: "株式会社北海道昆布 札幌倉庫",
+          company_name: "",
+          postal_code: "0600042",
+          prefecture: "北海道",
+          city: "札幌市中央区",
+          address1: "大通西１０丁目",
+          address2: "",
+          phone: "011-231-4111",
+        },
+      });
+    const ours = (await sender(token)).json.id as string;
+    const theirs = (await sender(other.idToken)).json.id as string;
+
+    const refused = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids, action: "set_sender", sender_id: theirs },
+    });
+    expect([refused.status, refused.json.fields]).toEqual([400, { sender_id: "発送元が見つかりません。" }]);
+
+    const set = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [...ids, "ord_01JAAAAAAAAAAAAAAAAAAAAAAA"], action: "set_sender", sender_id: ours },
+    });
+    expect(set.json.results).toEqual([
+      { id: ids[0] },
+      { id: ids[1] },
+      { id: "ord_01JAAAAAAAAAAAAAAAAAAAAAAA", error: "注文が見つかりません。" },
+    ]);
+    for (const id of ids) expect((await callApi(`/api/orders/${id}`, { token })).json.sender_id).toBe(ours);
+
+    await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids, action: "set_sender", sender_id: null },
+    });
+    expect((await callApi(`/api/orders/${ids[0]}`, { token })).json.sender_id).toBeNull();
+  });
+
+  it("sets a carrier from each order's own data, and an order the carrier cannot take keeps its delivery with the reason", async () => {
+    const account = await testAccount();
+    const token = account.idToken;
+    const [cod, noon, plain] = await asUser(account, () =>
+      Order.upsertPage([
+        orderAt(31, "2026-11-04T10:00:00+09:00", { codAmount: 5400, requestedTimeSlot: "1800" }),
+        orderAt(32, "2026-11-04T11:00:00+09:00", { requestedTimeSlot: "1200" }),
+        orderAt(33, "2026-11-04T12:00:00+09:00", { requestedDeliveryDate: "2026-11-30" }),
+      ]),
+    );
+    const category = await callApi("/api/item_categories", {
+      method: "POST",
+      token,
+      body: { name: "乾物（昆布）", handling1: "ワレモノ注意", handling2: "" },
+    });
+    await callApi("/api/brands/item_categories", {
+      method: "PUT",
+      token,
+      body: { item_category_id: category.json.id },
+    });
+
+    const res = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [cod!.orderId, noon!.orderId, plain!.orderId], action: "set_carrier", carrier: "yamato" },
+    });
+    expect(res.json.results).toEqual([
+      { id: cod!.orderId },
+      { id: noon!.orderId, error: "ヤマト運輸では12時〜14時の時間帯指定はできません" },
+      { id: plain!.orderId },
+    ]);
+    const read = async (id: string) => (await callApi(`/api/orders/${id}`, { token })).json;
+    expect((await read(cod!.orderId)).delivery).toMatchObject({
+      carrier: "yamato",
+      service_type: "2",
+      cod_amount: 5400,
+      time_slot: "1800",
+      item_name: "乾物（昆布）",
+      handling1: "ワレモノ注意",
+    });
+    expect((await read(noon!.orderId)).delivery).toBeNull();
+    expect((await read(plain!.orderId)).delivery).toMatchObject({
+      carrier: "yamato",
+      service_type: "0",
+      cod_amount: null,
+      delivery_date: "2026-11-30",
+    });
+
+    // Sagawa honours 12–14; an order that already ships by the carrier keeps its own settings.
+    await callApi(`/api/orders/${plain!.orderId}/delivery/sagawa`, {
+      method: "PUT",
+      token,
+      body: { item_name: "昆布詰め合わせ", service_type: "001" },
+    });
+    const sagawa = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [noon!.orderId, plain!.orderId], action: "set_carrier", carrier: "sagawa" },
+    });
+    expect(sagawa.json.results).toEqual([{ id: noon!.orderId }, { id: plain!.orderId }]);
+    expect((await read(noon!.orderId)).delivery).toMatchObject({ carrier: "sagawa", time_slot: "1200" });
+    expect((await read(plain!.orderId)).delivery).toMatchObject({
+      carrier: "sagawa",
+      service_type: "001",
+      item_name: "昆布詰め合わせ",
+    });
+
+    const bad = await callApi("/api/orders/bulk_update", {
+      method: "PUT",
+      token,
+      body: { ids: [plain!.orderId], action: "set_carrier", carrier: "sss" },
+    });
+    expect([bad.status, bad.json.fields?.carrier]).toEqual([400, "配送会社を選択してください"]);
+  });
+});
+
 describe("POST /api/orders/sync", () => {
   it("answers a retry with the same Idempotency-Key from the first answer, without queueing again", async () => {
     const account = await testAccount();
