@@ -18,6 +18,10 @@ export const BrandEntity = new Entity(
       name: { type: "string", default: "" },
       defaultSenderId: { type: "string" },
       defaultItemCategoryId: { type: "string" },
+      /** The account each carrier's labels use unless the order says otherwise: { yamato?, sagawa?, japan_post? }. */
+      defaultCarrierAccounts: { type: "any" },
+      /** Bumped with every change of any tracking range, so two changes never overlap ranges unseen. */
+      rangesVersion: { type: "number" },
       /** BrandPrintSettings as JSON-compatible map (snake_case keys as on the wire). */
       printSettings: { type: "any" },
       ...timestamps,

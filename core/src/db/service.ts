@@ -1,5 +1,6 @@
 import { Service } from "electrodb";
 import { BrandEntity } from "../brand/entity";
+import { CarrierAccountEntity, TrackingRangeEntity } from "../carrier/entity";
 import { CompanyEntity } from "../company/entity";
 import { CounterEntity } from "../counter/entity";
 import { IdentityEntity } from "../identity/entity";
@@ -11,7 +12,8 @@ import { UserEntity } from "../user/entity";
  * Every entity that takes part in a transaction, joined in one service so any of
  * them can be written together: sign-up (company + user + identity + counters),
  * counted creates and deletes (record + counter), brand defaults (brand + the record
- * it points at), role changes (user + administrators count).
+ * it points at), role changes (user + administrators count), carrier accounts with
+ * their number ranges and the brand's default account.
  */
 export const Database = new Service({
   company: CompanyEntity,
@@ -21,6 +23,8 @@ export const Database = new Service({
   sender: SenderEntity,
   itemCategory: ItemCategoryEntity,
   counter: CounterEntity,
+  carrierAccount: CarrierAccountEntity,
+  trackingRange: TrackingRangeEntity,
 });
 
 /** The entities as a transaction callback receives them. */

@@ -13,6 +13,7 @@ const prefixes = {
   label: "lbl",
   labelJob: "job",
   carrierAccount: "car",
+  trackingRange: "rng",
   credential: "cred",
   request: "req",
 } as const;

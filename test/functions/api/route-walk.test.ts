@@ -33,6 +33,13 @@ const address = {
   phone: "075-123-4567",
 };
 
+/** Hand-off accounts: no number ranges needed, so one body serves create and update. */
+const carrierAccountSamples = {
+  yamato: { name: "ヤマト 本社", mode: "handoff", customer_code: "012345678901" },
+  sagawa: { name: "佐川 本社", mode: "handoff", customer_code: "123456789012" },
+  japan_post: { name: "ゆうパック 本社", mode: "handoff" },
+};
+
 const samples: Record<string, Sample> = {
   "GET /api/signup": {},
   "POST /api/signup": { body: {} },
@@ -108,6 +115,14 @@ const samples: Record<string, Sample> = {
   "PUT /api/shops/ecforce": { body: { shop_id: SHOP_OF_A, import_days: 7 }, adminOnly: true },
   "DELETE /api/shops/ecforce": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
   "GET /api/shops/ecforce/carriers": { query: { shop_id: SHOP_OF_A } },
+  ...Object.fromEntries(
+    Object.entries(carrierAccountSamples).flatMap(([carrier, body]) => [
+      [`GET /api/${carrier}`, {}],
+      [`POST /api/${carrier}`, { body, adminOnly: true }],
+      [`PUT /api/${carrier}/{id}`, { body: { ...body, name: "書換" }, adminOnly: true }],
+      [`DELETE /api/${carrier}/{id}`, { adminOnly: true }],
+    ]),
+  ),
 };
 
 type Operation = { method: string; path: string };
@@ -169,6 +184,11 @@ beforeAll(async () => {
   });
   expect(shop.status).toBe(201);
   idsOfA.shops = shop.json.id;
+  for (const [carrier, body] of Object.entries(carrierAccountSamples)) {
+    const account = await callApi(`/api/${carrier}`, { method: "POST", token: companyA.idToken, body });
+    expect(account.status, carrier).toBe(201);
+    idsOfA[carrier] = account.json.id;
+  }
 });
 
 function pathWithIdsOfA(op: Operation): string {
@@ -200,6 +220,9 @@ async function snapshotOfA() {
     orders: await read("/api/orders"),
     order: await read(`/api/orders/${idsOfA.orders}`),
     shops: await read("/api/shops"),
+    yamato: await read("/api/yamato"),
+    sagawa: await read("/api/sagawa"),
+    japanPost: await read("/api/japan_post"),
   };
 }
 

@@ -1,0 +1,456 @@
+export * as CarrierAccount from "./index";
+
+import { z } from "zod";
+import { assertAdmin, useTenantID } from "../actor";
+import { BrandEntity } from "../brand/entity";
+import { Counter } from "../counter";
+import { isConditionalFailure } from "../db/attributes";
+import { Database } from "../db/service";
+import { concurrentUpdate, InputError, NotFoundError, RuleError } from "../error";
+import { Secret } from "../secret";
+import { type Carrier, carrierLabels, carriers } from "../shared/brand";
+import {
+  carrierAccountInputs,
+  type IssuingMode,
+  issuingModes,
+  LOW_ON_NUMBERS,
+} from "../shared/carrier-account";
+import { createID, isID } from "../util/id";
+import {
+  CarrierAccountEntity,
+  type CarrierAccountItem,
+  TrackingRangeEntity,
+  type TrackingRangeItem,
+} from "./entity";
+import { trackingNumberOf } from "./tracking";
+
+export { type Carrier, carriers };
+export const MAX_CARRIER_ACCOUNTS = 30;
+const COUNTER = "carrierAccount";
+
+export const RangeInfo = z.object({
+  id: z.string(),
+  first: z.string(),
+  last: z.string(),
+  next: z.string().nullable().meta({ description: "次に使う番号（使い切ったときは null）" }),
+  remaining: z.number().int(),
+  used: z.number().int(),
+});
+
+export const Info = z
+  .object({
+    id: z.string(),
+    carrier: z.enum(carriers),
+    name: z.string(),
+    mode: z.enum(issuingModes),
+    is_default: z.boolean(),
+    customer_code_hint: z
+      .string()
+      .nullable()
+      .meta({ description: "契約コードの末尾4桁だけを示す（コードそのものは返さない）" }),
+    classification_code: z.string().nullable(),
+    freight_code: z.string().nullable(),
+    form_code: z.string().nullable(),
+    posting_office: z.string().nullable(),
+    tracking_ranges: z.array(RangeInfo),
+    remaining_numbers: z.number().int().nullable(),
+    low_on_numbers: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "CarrierAccount" });
+export type Info = z.infer<typeof Info>;
+
+/** An account with its ranges and whether it is its carrier's default, as the API answers. */
+export type Account = { item: CarrierAccountItem; ranges: TrackingRangeItem[]; isDefault: boolean };
+
+export const notFound = () =>
+  new NotFoundError("carrier_account.not_found", "配送会社の契約情報が見つかりません。");
+
+const rangeInfo = (range: TrackingRangeItem) => ({
+  id: range.rangeId,
+  first: trackingNumberOf(range.first),
+  last: trackingNumberOf(range.last),
+  next: range.remaining > 0 ? trackingNumberOf(range.next) : null,
+  remaining: range.remaining,
+  used: range.next - range.first,
+});
+
+export function serialize({ item, ranges, isDefault }: Account): Info {
+  const settings = (item.settings ?? {}) as Record<string, string | undefined>;
+  const remaining = ranges.reduce((sum, r) => sum + r.remaining, 0);
+  const numbered = item.mode === "self_printed";
+  return {
+    id: item.carrierAccountId,
+    carrier: item.carrier,
+    name: item.name,
+    mode: item.mode,
+    is_default: isDefault,
+    customer_code_hint: item.codeHint ?? null,
+    classification_code: settings.classification_code ?? null,
+    freight_code: settings.freight_code ?? null,
+    form_code: settings.form_code ?? null,
+    posting_office: settings.posting_office ?? null,
+    tracking_ranges: [...ranges].sort((a, b) => a.first - b.first).map(rangeInfo),
+    remaining_numbers: numbered || ranges.length ? remaining : null,
+    low_on_numbers: numbered && remaining < LOW_ON_NUMBERS,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+const codesPurpose = (accountId: string) => `carrier-codes:${accountId}`;
+const hintOf = (code: string) => `${"*".repeat(Math.max(code.length - 4, 0))}${code.slice(-4)}`;
+
+async function allAccounts(): Promise<CarrierAccountItem[]> {
+  // Accounts are counted (at most MAX_CARRIER_ACCOUNTS), so one partition read stays small.
+  const { data } = await CarrierAccountEntity.query.byId({ tenantId: useTenantID() }).go({ pages: "all" });
+  return data;
+}
+
+async function allRanges(): Promise<TrackingRangeItem[]> {
+  const { data } = await TrackingRangeEntity.query
+    .byAccount({ tenantId: useTenantID() })
+    .go({ pages: "all" });
+  return data;
+}
+
+async function brand() {
+  const { data } = await BrandEntity.get({ tenantId: useTenantID() }).go();
+  return {
+    defaults: (data?.defaultCarrierAccounts ?? {}) as Partial<Record<Carrier, string>>,
+    rangesVersion: data?.rangesVersion,
+  };
+}
+
+/** The carrier's accounts, oldest first, each with its ranges. */
+export async function list(carrier: Carrier): Promise<Account[]> {
+  const [accounts, ranges, { defaults }] = await Promise.all([allAccounts(), allRanges(), brand()]);
+  return accounts
+    .filter((a) => a.carrier === carrier)
+    .map((item) => ({
+      item,
+      ranges: ranges.filter((r) => r.carrierAccountId === item.carrierAccountId),
+      isDefault: defaults[carrier] === item.carrierAccountId,
+    }));
+}
+
+/** One account of the carrier; another carrier's (or another company's) id is not found. */
+export async function get(carrier: Carrier, accountId: string): Promise<Account> {
+  if (!isID("carrierAccount", accountId)) throw notFound();
+  const tenantId = useTenantID();
+  const [{ data: item }, { data: ranges }, { defaults }] = await Promise.all([
+    CarrierAccountEntity.get({ tenantId, carrierAccountId: accountId }).go(),
+    TrackingRangeEntity.query.byAccount({ tenantId, carrierAccountId: accountId }).go({ pages: "all" }),
+    brand(),
+  ]);
+  if (!item || item.carrier !== carrier) throw notFound();
+  return { item, ranges, isDefault: defaults[carrier] === accountId };
+}
+
+/** The account a carrier's labels use when the order names none: the brand's default. */
+export async function defaultFor(carrier: Carrier): Promise<Account | undefined> {
+  const id = (await brand()).defaults[carrier];
+  return id ? get(carrier, id).catch(() => undefined) : undefined;
+}
+
+/** The sealed contract codes (ご請求先顧客コード, お客様コード, お客様番号) for a file or label. */
+export async function codesOf(account: CarrierAccountItem): Promise<{ customer_code?: string }> {
+  if (!account.sealedCodes) return {};
+  return JSON.parse(
+    await Secret.open(account.sealedCodes, {
+      tenantId: account.tenantId,
+      purpose: codesPurpose(account.carrierAccountId),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+type Parsed = z.output<(typeof carrierAccountInputs)[Carrier]>;
+type NewRange = { first: number; last: number };
+
+const serialOf = (number: string) => Number(number.slice(0, 11));
+const overlaps = (a: NewRange, b: NewRange) => a.first <= b.last && b.first <= a.last;
+
+function settingsOf(value: Parsed): Record<string, string> {
+  const { name, mode, is_default, tracking_ranges, customer_code, ...settings } = value as Parsed & {
+    customer_code?: string;
+  };
+  return settings as Record<string, string>;
+}
+
+/**
+ * Which of the submitted ranges are new, which stored ones go, and the field errors:
+ * a registered range cannot change or disappear once numbers were used from it, and
+ * no two ranges of the company for this carrier may share a number (two labels with
+ * one number would both be refused by the carrier).
+ */
+function planRanges(
+  carrier: Carrier,
+  mode: IssuingMode,
+  submitted: Parsed["tracking_ranges"],
+  own: TrackingRangeItem[],
+  others: TrackingRangeItem[],
+) {
+  const fields: Record<string, string> = {};
+  const kept = new Set<string>();
+  const added: (NewRange & { index: number })[] = [];
+  submitted.forEach((range, index) => {
+    const wanted = { first: serialOf(range.first), last: serialOf(range.last) };
+    if (range.id) {
+      const stored = own.find((r) => r.rangeId === range.id);
+      if (!stored)
+        fields[`tracking_ranges.${index}.first`] = "番号帯が見つかりません。画面を読み込み直してください";
+      else if (stored.first !== wanted.first || stored.last !== wanted.last)
+        fields[`tracking_ranges.${index}.first`] =
+          "登録済みの番号帯は変更できません。削除して登録し直してください";
+      else kept.add(range.id);
+      return;
+    }
+    added.push({ ...wanted, index });
+  });
+  const removed = own.filter((r) => !kept.has(r.rangeId));
+  for (const range of removed) {
+    if (range.next > range.first)
+      fields.tracking_ranges = `使用済みの番号がある番号帯（${trackingNumberOf(range.first)}〜）は削除できません`;
+  }
+  const staying = [...own.filter((r) => kept.has(r.rangeId)), ...others.filter((r) => r.carrier === carrier)];
+  added.forEach((range, i) => {
+    const clash =
+      staying.some((other) => overlaps(range, other)) ||
+      added.slice(0, i).some((other) => overlaps(range, other));
+    if (clash)
+      fields[`tracking_ranges.${range.index}.first`] =
+        `この番号帯は登録済みの${carrierLabels[carrier]}の番号帯と重なっています`;
+  });
+  if (mode === "self_printed" && kept.size + added.length === 0)
+    fields.tracking_ranges =
+      "自社で印刷するには、配送会社から割り当てられた追跡番号の番号帯を登録してください";
+  if (Object.keys(fields).length) throw new InputError("input.invalid", "入力内容に誤りがあります。", fields);
+  return { added, removed };
+}
+
+async function sealCodes(accountId: string, tenantId: string, code: string) {
+  return {
+    sealedCodes: await Secret.seal(JSON.stringify({ customer_code: code }), {
+      tenantId,
+      purpose: codesPurpose(accountId),
+    }),
+    codeHint: hintOf(code),
+  };
+}
+
+const needsCode: Record<Carrier, string | undefined> = {
+  yamato: "ご請求先顧客コードを入力してください",
+  sagawa: "お客様コードを入力してください",
+  japan_post: undefined,
+};
+
+/** The brand's change in the same transaction: the ranges' version lock and the carrier's default. */
+function brandUpdate(
+  entities: Parameters<Parameters<typeof Database.transaction.write>[0]>[0],
+  tenantId: string,
+  version: number | undefined,
+  defaults: Partial<Record<Carrier, string>>,
+) {
+  return entities.brand
+    .update({ tenantId })
+    .set({ rangesVersion: (version ?? 0) + 1, defaultCarrierAccounts: defaults })
+    .where((attr, op) =>
+      version === undefined ? op.notExists(attr.rangesVersion) : op.eq(attr.rangesVersion, version),
+    )
+    .commit();
+}
+
+export async function create(carrier: Carrier, input: unknown): Promise<Account> {
+  assertAdmin();
+  const value = carrierAccountInputs[carrier].parse(input);
+  const code = (value as { customer_code?: string }).customer_code;
+  const missing = needsCode[carrier];
+  if (!code && missing)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", { customer_code: missing });
+  const tenantId = useTenantID();
+  await Counter.ensure(COUNTER, async () => (await allAccounts()).length);
+  const [ranges, { defaults, rangesVersion }] = await Promise.all([allRanges(), brand()]);
+  const { added } = planRanges(carrier, value.mode, value.tracking_ranges, [], ranges);
+  const accountId = createID("carrierAccount");
+  const sealed = code ? await sealCodes(accountId, tenantId, code) : {};
+  const isDefault = value.is_default || !defaults[carrier];
+  const result = await Database.transaction
+    .write((entities) => [
+      Counter.increment(entities.counter, tenantId, COUNTER, MAX_CARRIER_ACCOUNTS),
+      brandUpdate(
+        entities,
+        tenantId,
+        rangesVersion,
+        isDefault ? { ...defaults, [carrier]: accountId } : defaults,
+      ),
+      entities.carrierAccount
+        .create({
+          tenantId,
+          carrierAccountId: accountId,
+          carrier,
+          name: value.name,
+          mode: value.mode,
+          settings: settingsOf(value),
+          ...sealed,
+        })
+        .commit(),
+      ...added.map((range) =>
+        entities.trackingRange
+          .create({
+            tenantId,
+            carrierAccountId: accountId,
+            rangeId: createID("trackingRange"),
+            carrier,
+            first: range.first,
+            last: range.last,
+            next: range.first,
+            remaining: range.last - range.first + 1,
+          })
+          .commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.code === "ConditionalCheckFailed")
+      throw new RuleError(
+        "carrier_account.limit",
+        `配送会社の契約情報は${MAX_CARRIER_ACCOUNTS}件まで登録できます。`,
+      );
+    throw concurrentUpdate();
+  }
+  return get(carrier, accountId);
+}
+
+export async function update(carrier: Carrier, accountId: string, input: unknown): Promise<Account> {
+  assertAdmin();
+  const value = carrierAccountInputs[carrier].parse(input);
+  const current = await get(carrier, accountId);
+  const tenantId = useTenantID();
+  const [ranges, { defaults, rangesVersion }] = await Promise.all([allRanges(), brand()]);
+  const { added, removed } = planRanges(
+    carrier,
+    value.mode,
+    value.tracking_ranges,
+    current.ranges,
+    ranges.filter((r) => r.carrierAccountId !== accountId),
+  );
+  const code = (value as { customer_code?: string }).customer_code;
+  const sealed = code ? await sealCodes(accountId, tenantId, code) : {};
+  // Unticking the default leaves the carrier without one only when the merchant says so.
+  const nextDefaults = { ...defaults };
+  if (value.is_default) nextDefaults[carrier] = accountId;
+  else if (defaults[carrier] === accountId) delete nextDefaults[carrier];
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.carrierAccount
+        .patch({ tenantId, carrierAccountId: accountId })
+        .set({ name: value.name, mode: value.mode, settings: settingsOf(value), ...sealed })
+        .where((attr, op) => op.eq(attr.updatedAt, current.item.updatedAt))
+        .commit(),
+      brandUpdate(entities, tenantId, rangesVersion, nextDefaults),
+      ...removed.map((range) =>
+        entities.trackingRange
+          .delete({ tenantId, carrierAccountId: accountId, rangeId: range.rangeId })
+          .where((attr, op) => op.eq(attr.next, range.first))
+          .commit(),
+      ),
+      ...added.map((range) =>
+        entities.trackingRange
+          .create({
+            tenantId,
+            carrierAccountId: accountId,
+            rangeId: createID("trackingRange"),
+            carrier,
+            first: range.first,
+            last: range.last,
+            next: range.first,
+            remaining: range.last - range.first + 1,
+          })
+          .commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) throw concurrentUpdate();
+  return get(carrier, accountId);
+}
+
+/**
+ * Removes an account and its ranges. The default stays as long as the carrier has
+ * other accounts (labels would have nothing to use): choose another default first.
+ */
+export async function remove(carrier: Carrier, accountId: string): Promise<void> {
+  assertAdmin();
+  const current = await get(carrier, accountId);
+  const tenantId = useTenantID();
+  const [siblings, { defaults, rangesVersion }] = await Promise.all([list(carrier), brand()]);
+  if (current.isDefault && siblings.length > 1)
+    throw new RuleError(
+      "carrier_account.in_use",
+      "デフォルトの契約情報は削除できません。先に別の契約情報をデフォルトにしてください。",
+    );
+  const nextDefaults = { ...defaults };
+  if (current.isDefault) delete nextDefaults[carrier];
+  await Counter.ensure(COUNTER, async () => (await allAccounts()).length);
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.carrierAccount
+        .delete({ tenantId, carrierAccountId: accountId })
+        .where((attr, op) => op.exists(attr.carrierAccountId))
+        .commit(),
+      Counter.decrement(entities.counter, tenantId, COUNTER),
+      brandUpdate(entities, tenantId, rangesVersion, nextDefaults),
+      ...current.ranges.map((range) =>
+        entities.trackingRange
+          .delete({ tenantId, carrierAccountId: accountId, rangeId: range.rangeId })
+          .commit(),
+      ),
+    ])
+    .go();
+  if (!result.canceled) return;
+  if (result.data[0]?.code === "ConditionalCheckFailed") throw notFound();
+  throw concurrentUpdate();
+}
+
+// ---------------------------------------------------------------------------
+// Numbers
+
+/**
+ * Takes up to `count` tracking numbers from the account's ranges, oldest range first,
+ * each block in one conditional update (`remaining >= k`), so concurrent label
+ * consumers never get the same number. Fewer than asked means the ranges ran out.
+ */
+export async function allocateNumbers(accountId: string, count: number): Promise<string[]> {
+  const tenantId = useTenantID();
+  const numbers: string[] = [];
+  for (let attempt = 0; numbers.length < count && attempt < 20; attempt += 1) {
+    const { data: ranges } = await TrackingRangeEntity.query
+      .byAccount({ tenantId, carrierAccountId: accountId })
+      .go({ pages: "all" });
+    const range = ranges.filter((r) => r.remaining > 0).sort((a, b) => a.first - b.first)[0];
+    if (!range) break;
+    const take = Math.min(count - numbers.length, range.remaining);
+    try {
+      const { data } = await TrackingRangeEntity.patch({
+        tenantId,
+        carrierAccountId: accountId,
+        rangeId: range.rangeId,
+      })
+        .add({ next: take })
+        .subtract({ remaining: take })
+        .where((attr, op) => op.gte(attr.remaining, take))
+        .go({ response: "all_new" });
+      const start = (data.next as number) - take;
+      for (let serial = start; serial < start + take; serial += 1) numbers.push(trackingNumberOf(serial));
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err; // another consumer took numbers meanwhile: read again
+    }
+  }
+  return numbers;
+}
