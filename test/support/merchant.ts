@@ -1,3 +1,4 @@
+import { CarrierAccount } from "@okuru/core/carrier";
 import { Company } from "@okuru/core/company";
 import { Shop } from "@okuru/core/shop";
 import type { Page } from "playwright-core";
@@ -22,7 +23,10 @@ export async function signIn(page: Page, baseUrl: string, account: { email: stri
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
-/** A merchant whose setup is done: a complete 会社概要, a connected (simulated Ecforce) shop and setup_status "done". */
+/**
+ * A merchant whose setup is done: a complete 会社概要, a connected (simulated Ecforce)
+ * shop, a Yamato account handing off to B2クラウド, and setup_status "done".
+ */
 export async function setupDoneAccount(companyName = "株式会社送る商店") {
   const account = await testAccount(companyName);
   await asUser(account, async () => {
@@ -36,9 +40,13 @@ export async function setupDoneAccount(companyName = "株式会社送る商店")
     });
     await Company.updateSetupStatus({ setup_status: "stores" });
     await Shop.connectEcforce(await ecforceShopFor(`shop-${account.tenantId.toLowerCase()}`));
-    for (const step of ["carriers", "done"] as const) {
-      await Company.updateSetupStatus({ setup_status: step });
-    }
+    await Company.updateSetupStatus({ setup_status: "carriers" });
+    await CarrierAccount.create("yamato", {
+      name: "ヤマト運輸（B2クラウド）",
+      mode: "handoff",
+      customer_code: "075123456701",
+    });
+    await Company.updateSetupStatus({ setup_status: "done" });
   });
   return account;
 }

@@ -126,6 +126,12 @@ async function brand() {
   };
 }
 
+/** Whether the company has registered any carrier account (the setup wizard's last step asks for one). */
+export async function hasAny(): Promise<boolean> {
+  const { data } = await CarrierAccountEntity.query.byId({ tenantId: useTenantID() }).go({ limit: 1 });
+  return data.length > 0;
+}
+
 /** The carrier's accounts, oldest first, each with its ranges. */
 export async function list(carrier: Carrier): Promise<Account[]> {
   const [accounts, ranges, { defaults }] = await Promise.all([allAccounts(), allRanges(), brand()]);

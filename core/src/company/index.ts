@@ -3,6 +3,7 @@ export * as Company from "./index";
 import { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
+import { CarrierAccount } from "../carrier";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
@@ -72,15 +73,16 @@ export function isProfileComplete(company: CompanyItem): boolean {
   return CompanyUpdate.safeParse(serialize(company)).success;
 }
 
-/**
- * What must be true before the company may leave a setup step. The carriers step
- * gets its check from the carrier module when carrier accounts exist.
- */
+/** What must be true before the company may leave a setup step. */
 const leaveStepChecks: Partial<Record<SetupStatus, (company: CompanyItem) => Promise<string | undefined>>> = {
   basic_information: async (company) =>
     isProfileComplete(company) ? undefined : "基本情報（会社名・住所・電話番号）を登録してください。",
   stores: async () =>
     (await Shop.hasActive()) ? undefined : "ストアを1つ以上連携してください（Shopify または ecforce）。",
+  carriers: async () =>
+    (await CarrierAccount.hasAny())
+      ? undefined
+      : "配送会社の契約情報を1件以上登録してください（日本郵便・佐川急便・ヤマト運輸）。",
 };
 
 export function registerSetupCheck(

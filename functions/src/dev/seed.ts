@@ -7,6 +7,8 @@ import {
 import { Account } from "@okuru/core/account";
 import { ActorContext } from "@okuru/core/actor";
 import { Brand } from "@okuru/core/brand";
+import { CarrierAccount } from "@okuru/core/carrier";
+import { trackingNumberOf } from "@okuru/core/carrier/tracking";
 import { Company } from "@okuru/core/company";
 import { Identity } from "@okuru/core/identity";
 import { ItemCategory } from "@okuru/core/item-category";
@@ -92,6 +94,45 @@ const demoSenders = [
   },
 ] as const;
 
+/**
+ * One self-printed account per carrier, each with a demo range of 10,000 numbers, so a
+ * newcomer can issue labels at once (the numbers pass the carriers' check digit but
+ * were never assigned by a carrier: demo labels are not for real parcels).
+ */
+const demoRange = (serial: number) => [
+  { first: trackingNumberOf(serial), last: trackingNumberOf(serial + 9_999) },
+];
+const demoCarrierAccounts = [
+  {
+    carrier: "yamato",
+    input: {
+      name: "ヤマト運輸（デモ）",
+      mode: "self_printed",
+      customer_code: "075123456701",
+      freight_code: "01",
+      tracking_ranges: demoRange(44_441_370_000),
+    },
+  },
+  {
+    carrier: "sagawa",
+    input: {
+      name: "佐川急便（デモ）",
+      mode: "self_printed",
+      customer_code: "123456789012",
+      tracking_ranges: demoRange(51_254_750_000),
+    },
+  },
+  {
+    carrier: "japan_post",
+    input: {
+      name: "日本郵便 ゆうパック（デモ）",
+      mode: "self_printed",
+      posting_office: "京都中央郵便局",
+      tracking_ranges: demoRange(40_554_840_000),
+    },
+  },
+] as const;
+
 const demoItemCategories = [
   { name: "日本茶", handling1: "ワレモノ注意", handling2: "天地無用" },
   { name: "和菓子", handling1: "生もの", handling2: "" },
@@ -148,7 +189,9 @@ export async function seedDemo(
     await Company.updateSetupStatus({ setup_status: "stores" });
     if (!connectShops) return;
     await connectShops();
-    for (const step of ["carriers", "done"] as const) await Company.updateSetupStatus({ setup_status: step });
+    await Company.updateSetupStatus({ setup_status: "carriers" });
+    for (const { carrier, input } of demoCarrierAccounts) await CarrierAccount.create(carrier, input);
+    await Company.updateSetupStatus({ setup_status: "done" });
   });
   return "created";
 }

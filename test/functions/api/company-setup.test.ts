@@ -93,6 +93,17 @@ describe("PUT /api/companies/setup_status", () => {
     });
     expect(shop.status).toBe(201);
     expect((await advance(account.idToken, "carriers")).json.setup_status).toBe("carriers");
+    const noCarrier = await advance(account.idToken, "done");
+    expect([noCarrier.status, noCarrier.json.message]).toEqual([
+      422,
+      "配送会社の契約情報を1件以上登録してください（日本郵便・佐川急便・ヤマト運輸）。",
+    ]);
+    const carrier = await callApi("/api/japan_post", {
+      method: "POST",
+      token: account.idToken,
+      body: { name: "ゆうパック", mode: "handoff" },
+    });
+    expect(carrier.status).toBe(201);
     expect((await advance(account.idToken, "done")).json.setup_status).toBe("done");
     expect((await advance(account.idToken, "register")).status).toBe(422);
   });

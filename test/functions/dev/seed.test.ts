@@ -55,6 +55,13 @@ describe("the demo seed of npm start", () => {
         ["shopify", demoShops.shopify.name, "active"],
       ]);
     });
+    // One self-printed account per carrier with 10,000 demo numbers, each its carrier's default.
+    for (const carrier of ["yamato", "sagawa", "japan_post"]) {
+      const accounts = (await callApi(`/api/${carrier}`, { token })).json.items;
+      expect(accounts, carrier).toEqual([
+        expect.objectContaining({ mode: "self_printed", is_default: true, remaining_numbers: 10_000 }),
+      ]);
+    }
     // The demo user lands on the order list: setup is done, the profile complete.
     const me = await callApi("/api/companies", { token });
     expect(me.json.setup_status).toBe("done");
