@@ -58,3 +58,85 @@ export function outsideJisX0208(value: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * Standard JIS level 1/2 forms of the extension kanji seen in names and place names.
+ * B2クラウド refuses what lies outside JIS X 0208 (carriers.md §2.2, §9.1), and a label
+ * with 高橋 for 髙橋 still reaches the recipient. The pairs are the usual 異体字 → 標準字体
+ * substitutions, in the spirit of 𠮷 → 吉 (carriers.md §9.1), not a carrier's list
+ * (Unconfirmed). What has no entry here is flagged instead.
+ */
+export const jisX0208Replacements: Readonly<Record<string, string>> = {
+  "\u9AD9": "高", // 髙
+  "\uFA11": "崎", // 﨑
+  "\u5FB7": "徳", // 德
+  "\u7028": "瀬", // 瀨
+  "\u6801": "柳", // 栁
+  "\u663B": "昂", // 昻
+  "\u6FF5": "浜", // 濵
+  "\u9115": "郷", // 鄕
+};
+
+/**
+ * Text for a carrier that takes JIS X 0208 only (Yamato): the CP932 look-alikes first,
+ * then the extension kanji by `jisX0208Replacements`, then the NEC specials by their
+ * compatibility form where it lies inside JIS X 0208 (① → 1, ㈱ → (株), Ⅱ → II,
+ * ㍻ → 平成). What is still outside is left for `outsideJisX0208` to report.
+ */
+export function toJisX0208Text(value: string): string {
+  const mapped = toCp932Text(value);
+  const outside = outsideJisX0208(mapped);
+  if (outside.length === 0) return mapped;
+  let out = "";
+  for (const ch of mapped) {
+    if (!outside.includes(ch)) {
+      out += ch;
+      continue;
+    }
+    const replacement = jisX0208Replacements[ch];
+    if (replacement) {
+      out += replacement;
+      continue;
+    }
+    const compatible = ch.normalize("NFKC");
+    const faithful = compatible !== ch && unencodableCharacters(compatible).length === 0;
+    out += faithful && outsideJisX0208(compatible).length === 0 ? compatible : ch;
+  }
+  return out;
+}
+
+/** Half-width katakana (ｶﾞ, ｰ, ｢) as the full-width characters they stand for (ガ, ー, 「). */
+export function toFullWidthKana(value: string): string {
+  return value.replace(/[\uFF61-\uFF9F]+/g, (run) => run.normalize("NFKC"));
+}
+
+const halfWidthKana = new Map<string, string>();
+for (let code = 0xff61; code <= 0xff9d; code++) {
+  const half = String.fromCharCode(code);
+  halfWidthKana.set(half.normalize("NFKC"), half);
+}
+halfWidthKana.set("\u3099", "\uFF9E"); // combining dakuten, after NFD
+halfWidthKana.set("\u309A", "\uFF9F"); // combining handakuten
+halfWidthKana.set("\u309B", "\uFF9E");
+halfWidthKana.set("\u309C", "\uFF9F");
+halfWidthKana.set("\u3000", " ");
+halfWidthKana.set(" ", " ");
+
+/**
+ * Hiragana or katakana as half-width katakana, for the carriers' カナ columns
+ * (B2クラウド お届け先名略称カナ is 半角カナ). Undefined when the text holds anything
+ * else (kanji, or kana with no half-width form such as ヶ), so the column is left
+ * blank rather than filled with something the carrier misreads.
+ */
+export function toHalfWidthKana(value: string): string | undefined {
+  let out = "";
+  for (const ch of toFullWidthKana(value).normalize("NFD")) {
+    const code = ch.codePointAt(0)!;
+    // Hiragana ぁ–ゖ sit 0x60 below their katakana.
+    const katakana = code >= 0x3041 && code <= 0x3096 ? String.fromCharCode(code + 0x60) : ch;
+    const half = halfWidthKana.get(katakana);
+    if (half === undefined) return undefined;
+    out += half;
+  }
+  return out;
+}
