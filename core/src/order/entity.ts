@@ -50,6 +50,8 @@ export const OrderEntity = new Entity(
       delivery: { type: "any" },
       /** The merchant's sender for this order (PUT /orders/{id}/sender); absent = the brand's default. */
       senderId: { type: "string" },
+      /** The last carrier file the order went into: { format, at, reference } (出力済み; exporting again is allowed). */
+      exported: { type: "any" },
       lineItems: { type: "any", required: true },
       totalAmount: { type: "number", required: true },
       codAmount: { type: "number" },

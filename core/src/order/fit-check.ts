@@ -1,5 +1,5 @@
 import { outsideJisX0208, unencodableCharacters } from "../carrier/text";
-import type { Carrier } from "../shared/brand";
+import { type Carrier, carrierLabels } from "../shared/brand";
 import { sjisByteLength } from "../shared/text";
 import type { OrderIssue, StoredPerson } from "./index";
 
@@ -20,12 +20,6 @@ const limits: Record<Carrier, { name: number; address: number; building: number 
   sagawa: { name: 32, address: 64, building: 32 },
   // ゆうプリR: 住所１–３ 50 bytes each, names 50.
   japan_post: { name: 50, address: 100, building: 50 },
-};
-
-const carrierNames: Record<Carrier, string> = {
-  yamato: "ヤマト運輸",
-  sagawa: "佐川急便",
-  japan_post: "日本郵便",
 };
 
 /**
@@ -59,7 +53,7 @@ export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carr
   }
   if (carrier) {
     const limit = limits[carrier];
-    const label = carrierNames[carrier];
+    const label = carrierLabels[carrier];
     if (sjisByteLength(person.name) > limit.name) {
       issues.push({
         field: `${role}.name`,

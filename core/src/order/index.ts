@@ -132,6 +132,8 @@ export const Info = z
     is_gift: z.boolean(),
     /** Shop-side changes that arrived after the merchant edited the same fields here. */
     shop_changes: z.record(z.string(), z.unknown()).nullable(),
+    /** 出力済み: the last carrier file the order went into (format, time, お客様管理番号). */
+    exported: z.object({ format: z.string(), at: z.string(), reference: z.string() }).nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -181,6 +183,7 @@ export function serialize(item: OrderItem): Info {
     note: item.note ?? "",
     is_gift: item.isGift ?? false,
     shop_changes: (item.shopChanges as Record<string, unknown> | undefined) ?? null,
+    exported: (item.exported as Info["exported"] | undefined) ?? null,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };
@@ -879,4 +882,29 @@ async function moveArchive(ids: string[], action: "archive" | "restore"): Promis
   }
   await applyTally(tally);
   return results;
+}
+
+/**
+ * The お客様管理番号 a carrier file carries for the order: the last 12 characters of its
+ * id (the ULID's random part: half-width alphanumerics, stable, unique in practice),
+ * within ゆうプリR's 15 bytes, so an issued-data file matches back to the order.
+ */
+export function referenceOf(orderId: string): string {
+  return orderId.slice(-12);
+}
+
+/** Marks orders 出力済み after a carrier file holding them was stored; the order's content is left alone. */
+export async function markExported(orders: OrderItem[], format: string, at: string): Promise<void> {
+  await Promise.all(
+    orders.map((order) =>
+      OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId })
+        .set({ exported: { format, at, reference: referenceOf(order.orderId) } })
+        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+        .go()
+        .catch((err) => {
+          // An order deleted meanwhile has nothing to mark.
+          if (!isConditionalFailure(err)) throw err;
+        }),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { carrierLabels } from "./brand";
 import { optionalText, requiredText } from "./fields";
 import { sjisByteLength } from "./text";
 
@@ -28,6 +29,10 @@ export const timeSlotLabels: Record<TimeSlot, string> = {
 
 export const deliveryCarriers = ["japan_post", "sagawa", "yamato", "sss"] as const;
 export type DeliveryCarrier = (typeof deliveryCarriers)[number];
+export const deliveryCarrierLabels: Record<DeliveryCarrier, string> = {
+  ...carrierLabels,
+  sss: "その他の配送会社",
+};
 
 /** Yamato B2 送り状種類 (the spec's 0 and 2–9). */
 export const yamatoServiceTypes = {

@@ -14,6 +14,7 @@ const prefixes = {
   labelJob: "job",
   carrierAccount: "car",
   trackingRange: "rng",
+  export: "exp",
   credential: "cred",
   request: "req",
 } as const;

@@ -8,6 +8,7 @@ import { ErrorSchema, router } from "./openapi";
 import { brands } from "./routes/brands";
 import { carrierRouters } from "./routes/carriers";
 import { companies } from "./routes/companies";
+import { exports } from "./routes/exports";
 import { geocoding } from "./routes/geocoding";
 import { health } from "./routes/health";
 import { itemCategories } from "./routes/item-categories";
@@ -96,6 +97,7 @@ app.route("/brands", brands);
 for (const { path, router } of carrierRouters) app.route(path, router);
 app.route("/geocoding", geocoding);
 app.route("/orders", orders);
+app.route("/exports", exports);
 app.route("/shops", shops);
 app.route("/webhooks", webhooks);
 

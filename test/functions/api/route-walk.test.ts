@@ -115,6 +115,7 @@ const samples: Record<string, Sample> = {
   "PUT /api/shops/ecforce": { body: { shop_id: SHOP_OF_A, import_days: 7 }, adminOnly: true },
   "DELETE /api/shops/ecforce": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
   "GET /api/shops/ecforce/carriers": { query: { shop_id: SHOP_OF_A } },
+  "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   ...Object.fromEntries(
     Object.entries(carrierAccountSamples).flatMap(([carrier, body]) => [
       [`GET /api/${carrier}`, {}],

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/order";
-import { deliverySchemas } from "@okuru/core/shared/delivery";
+import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
 import { Sync } from "@okuru/core/sync";
 import { idempotent } from "../idempotency";
 import {
@@ -208,13 +208,6 @@ export const orders = router()
     async (c) => c.json(Order.serialize(await Order.resetDelivery(c.req.valid("param").id)), 200),
   );
 
-const carrierNames = {
-  japan_post: "日本郵便",
-  sagawa: "佐川急便",
-  yamato: "ヤマト運輸",
-  sss: "その他の配送会社",
-} as const;
-
 // One route per carrier, each with that carrier's codes and rules (core/src/shared/delivery.ts).
 for (const carrier of Order.deliveryCarriers) {
   orders.openapi(
@@ -222,7 +215,7 @@ for (const carrier of Order.deliveryCarriers) {
       method: "put",
       path: `/{id}/delivery/${carrier}`,
       tags: ["order"],
-      summary: `注文の配送設定（${carrierNames[carrier]}）`,
+      summary: `注文の配送設定（${deliveryCarrierLabels[carrier]}）`,
       security: bearerSecurity,
       request: {
         params: IdParam,

@@ -1,0 +1,50 @@
+export * as Files from "./index";
+
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { useTenantID } from "../actor";
+import { clientOptions, coreConfig } from "../config";
+
+/**
+ * Files the product makes for a merchant (carrier hand-off files, label PDFs), in the
+ * one bucket under the tenant's own prefix, handed out as short-lived presigned URLs:
+ * the bucket stays private and a URL opens exactly one file of one company.
+ */
+
+let s3: S3Client | undefined;
+const client = () =>
+  (s3 ??= new S3Client({ ...clientOptions(coreConfig().endpoints.s3), forcePathStyle: true }));
+
+/** Forgets the client, for tests and dev runners that start the stand-in after import. */
+export function resetClient() {
+  s3 = undefined;
+}
+
+export const DOWNLOAD_URL_SECONDS = 15 * 60;
+
+/** `<tenant>/<kind>/<id>/<name>`: every key starts with the tenant, so no path leads into another company's files. */
+export function keyFor(kind: "exports" | "labels" | "imports", id: string, name: string): string {
+  if (!/^[\w.-]+$/.test(name) || !/^[\w-]+$/.test(id))
+    throw new RangeError(`unsafe file key part: ${id}/${name}`);
+  return `${useTenantID()}/${kind}/${id}/${name}`;
+}
+
+export async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await client().send(
+    new PutObjectCommand({ Bucket: coreConfig().bucketName, Key: key, Body: body, ContentType: contentType }),
+  );
+}
+
+/** A URL that downloads the file under `filename` for the next quarter hour. */
+export function downloadUrl(key: string, filename: string): Promise<string> {
+  if (!key.startsWith(`${useTenantID()}/`)) throw new RangeError("a file of another company");
+  return getSignedUrl(
+    client(),
+    new GetObjectCommand({
+      Bucket: coreConfig().bucketName,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${filename}"`,
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
+}
