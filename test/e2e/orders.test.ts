@@ -1,12 +1,18 @@
+import { Ecforce } from "@okuru/core/ecforce";
 import { Order } from "@okuru/core/order";
 import { Sender } from "@okuru/core/sender";
-import type { Page } from "playwright-core";
+import { Sync } from "@okuru/core/sync";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consumer } from "../../functions/src/queue/consumer";
+import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { asUser } from "../support/account";
+import { callApi } from "../support/api";
 import { startAppServer } from "../support/app-server";
 import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { addEcforceOrders, settled, setupDoneAccount, signIn } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
+import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
 
 const person = personFixture;
 
@@ -30,6 +36,8 @@ describe("order list", () => {
   let page: Page;
 
   beforeAll(async () => {
+    // Connecting a shop queues its first sync; this file drains only its own shops' syncs.
+    await usePrivateOrderSyncQueue();
     server = await startAppServer();
     browser = await launchBrowser();
     page = await browser.context.newPage();
@@ -42,6 +50,21 @@ describe("order list", () => {
   const shot = async (name: string) => {
     await settled(page);
     await screenshot(page, name);
+  };
+
+  /** expect.poll with room for a busy machine (the browser, Vite and the API share two cores). */
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+  const orderIdOf = (write: Order.ShopOrderWrite) =>
+    Order.idOf(write.shopId, write.platformOrderId, new Date(write.purchasedAt).toISOString());
+  /** The order list's tab (not the drawer's sections, whose names start with their own label). */
+  const listTab = (label: string) => page.getByRole("tab", { name: new RegExp(`^${label}`) });
+  /** The order's drawer, by its title. */
+  const drawerOf = (orderNumber: string) => page.getByRole("dialog", { name: `注文 ${orderNumber}` });
+  /** The messages a field points to with aria-describedby: its error, as a screen reader hears it. */
+  const describedBy = async (field: Locator) => {
+    const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+    const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    return texts.join(" ");
   };
 
   it("shows tabs with counts, searches, and a fixed order leaves the error tab", async () => {
@@ -69,18 +92,18 @@ describe("order list", () => {
     await signIn(page, server.url, account);
     await page.goto(`${server.url}/orders?tab_key=notShipped`);
     await page.getByRole("table", { name: "注文" }).waitFor();
-    await expect.poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(14);
-    await expect.poll(() => page.getByRole("tab", { name: /未発送/ }).textContent()).toContain("13");
-    await expect.poll(() => page.getByRole("tab", { name: /エラー/ }).textContent()).toContain("1");
+    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(14);
+    await poll(() => page.getByRole("tab", { name: /未発送/ }).textContent()).toContain("13");
+    await poll(() => listTab("エラー").textContent()).toContain("1");
     await shot("orders-1-list");
 
     // Search by kana: the URL keeps the filter, so a reload shows the same result.
     await page.getByLabel("検索").fill("ヤマサキ");
     await page.getByLabel("検索").press("Enter");
     await page.waitForURL(/search=/);
-    await expect.poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
     await page.reload();
-    await expect.poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
     expect(await page.getByText("#1020").count()).toBe(1);
 
     // The error tab, then the drawer: correct the phone number and save.
@@ -89,8 +112,9 @@ describe("order list", () => {
     await page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
     await shot("orders-2-drawer-error");
 
-    // The order ships from the Osaka warehouse rather than the brand's default sender.
-    const dialog = page.getByRole("dialog");
+    // The order ships from the Osaka warehouse rather than the brand's default sender (配送設定).
+    const dialog = drawerOf("#1020");
+    await dialog.getByRole("tab", { name: /^配送設定/ }).click();
     await dialog.getByRole("combobox", { name: "発送元" }).click();
     await page.getByRole("option", { name: "大阪倉庫" }).click();
     await page.getByText("発送元を変更しました。").waitFor();
@@ -103,13 +127,225 @@ describe("order list", () => {
     await expect
       .poll(async () => (await asUser(account, () => Order.get(orderId))).senderId)
       .toBe(osaka.senderId);
-    const phone = page.getByRole("dialog").getByRole("textbox", { name: "電話番号" });
+    // The drawer opened on お届け先, the section with the error; back there to fix the phone number.
+    await dialog.getByRole("tab", { name: /^お届け先/ }).click();
+    const phone = dialog.getByRole("textbox", { name: "電話番号" });
     await phone.fill("090-1234-5678");
     await page.getByRole("button", { name: "お届け先を保存" }).click();
     await page.getByText("お届け先を保存しました。").waitFor();
-    await expect.poll(() => page.getByRole("tab", { name: /エラー/ }).textContent()).toContain("0");
+    await poll(() => listTab("エラー").textContent()).toContain("0");
     await page.getByText("表示できる注文はありません").waitFor();
     await shot("orders-3-error-tab-empty");
     expect((await asUser(account, () => Order.counts())).error).toBe(0);
+  });
+  it("edits an order's delivery: a slot Yamato refuses is kept from saving, and Yamato's own error goes with ブランドの既定に戻す", async () => {
+    const account = await setupDoneAccount("株式会社宇治茶園");
+    // Names with JIS level 1/2 kanji only, so the plain order has nothing Yamato refuses.
+    const plain = shopOrder(31, {
+      customer: person({ name: "高橋 一郎" }),
+      purchaser: person({ name: "高橋 一郎" }),
+      requestedDeliveryDate: "2026-11-20",
+      requestedTimeSlot: "1400",
+    });
+    // 﨑 is outside JIS level 1/2: printable on every label but Yamato's. Cash on delivery (n % 4 = 0).
+    const yamasaki = shopOrder(32, {
+      customer: person({ name: "山﨑 花子", nameKana: "ヤマサキ ハナコ" }),
+      purchaser: person({ name: "山﨑 花子", nameKana: "ヤマサキ ハナコ" }),
+    });
+    await asUser(account, () => Order.upsertPage([plain, yamasaki]));
+    const orderOf = async (write: Order.ShopOrderWrite) =>
+      (await callApi(`/api/orders/${orderIdOf(write)}`, { token: account.idToken })).json;
+
+    await signIn(page, server.url, account);
+    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(3);
+    await poll(() => listTab("エラー").textContent()).toContain("0");
+
+    // Yamato with 12時〜14時: refused next to the field, in Japanese, and nothing is sent.
+    await page.getByText("#1031", { exact: true }).click();
+    const drawer = drawerOf("#1031");
+    await drawer.getByRole("tab", { name: /^配送設定/ }).click();
+    await drawer.getByText("この注文はブランドの既定の設定で発送します。", { exact: false }).waitFor();
+    await drawer.getByRole("radio", { name: "ヤマト運輸" }).check();
+    // Prefilled from the order: its first item as 品名 and its requested date and slot.
+    expect(await drawer.getByRole("textbox", { name: "品名" }).inputValue()).toBe("宇治抹茶 100g");
+    const slot = drawer.getByRole("combobox", { name: "配達時間帯" });
+    expect(await slot.inputValue()).toBe("1400");
+    expect(await drawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("0");
+    expect(await drawer.getByRole("textbox", { name: "代引金額（円）" }).count()).toBe(0);
+    await slot.selectOption("1200");
+    await drawer.getByRole("button", { name: "配送設定を保存" }).click();
+    await poll(() => slot.getAttribute("aria-invalid")).toBe("true");
+    expect(await describedBy(slot)).toContain("ヤマト運輸では12時〜14時の時間帯指定はできません");
+    expect((await orderOf(plain)).delivery).toBeNull();
+
+    // Fixed and saved: stored as sent, and shown again when the order is reopened.
+    await slot.selectOption("1400");
+    await drawer.getByRole("textbox", { name: "荷扱い1" }).fill("ワレモノ注意");
+    await drawer.getByRole("button", { name: "配送設定を保存" }).click();
+    await page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
+    expect((await orderOf(plain)).delivery).toMatchObject({
+      carrier: "yamato",
+      service_type: "0",
+      time_slot: "1400",
+      delivery_date: "2026-11-20",
+      item_name: "宇治抹茶 100g",
+      handling1: "ワレモノ注意",
+      parcels: 1,
+      cod_amount: null,
+    });
+    await drawer.getByText("この注文はヤマト運輸で発送します（この注文だけの設定）。").waitFor();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    await page.getByText("#1031", { exact: true }).click();
+    await drawer.getByRole("tab", { name: /^配送設定/ }).click();
+    expect(await drawer.getByRole("radio", { name: "ヤマト運輸" }).isChecked()).toBe(true);
+    expect(await drawer.getByRole("combobox", { name: "配達時間帯" }).inputValue()).toBe("1400");
+    expect(await drawer.getByRole("textbox", { name: "荷扱い1" }).inputValue()).toBe("ワレモノ注意");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+
+    // 山﨑 by Yamato: cash on delivery becomes コレクト with the order's amount; saving adds
+    // Yamato's own error, counted on 配送設定 and in the list's error tab.
+    await page.getByText("#1032", { exact: true }).click();
+    const yamasakiDrawer = drawerOf("#1032");
+    const deliveryTab = yamasakiDrawer.getByRole("tab", { name: /^配送設定/ });
+    await deliveryTab.click();
+    expect(await deliveryTab.textContent()).toBe("配送設定");
+    await yamasakiDrawer.getByRole("radio", { name: "ヤマト運輸" }).check();
+    expect(await yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("2");
+    expect(await yamasakiDrawer.getByRole("textbox", { name: "代引金額（円）" }).inputValue()).toBe("3,600");
+    await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).click();
+    await page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
+    const yamatoError = "ヤマト運輸の送り状ではJIS第1・第2水準以外の文字（﨑）を使えません。";
+    await yamasakiDrawer
+      .getByRole("alert", { name: "このままでは送り状を発行できません" })
+      .getByText(yamatoError)
+      .waitFor();
+    await poll(() => deliveryTab.textContent()).toBe("配送設定1");
+    await poll(() => listTab("エラー").textContent()).toContain("1");
+    const withYamato = await orderOf(yamasaki);
+    expect(withYamato.delivery).toMatchObject({ carrier: "yamato", service_type: "2", cod_amount: 3600 });
+    expect(withYamato.errors).toEqual([
+      expect.objectContaining({ field: "customer.name", carrier: "yamato", message: yamatoError }),
+    ]);
+    expect(withYamato.is_error).toBe(true);
+    await page.evaluate(() => document.querySelector(".mantine-Drawer-content")?.scrollTo(0, 0));
+    await shot("orders-4-drawer-delivery-error");
+    await listTab("エラー").evaluate((tab) => tab.scrollIntoView());
+
+    // Back to the brand's defaults, after confirming: the setting and Yamato's error are gone.
+    await yamasakiDrawer.getByRole("button", { name: "ブランドの既定に戻す" }).click();
+    const confirm = page.getByRole("dialog", { name: "ブランドの既定に戻す" });
+    await confirm.getByText("この注文だけの配送設定（ヤマト運輸）を削除し", { exact: false }).waitFor();
+    await confirm.getByRole("button", { name: "既定に戻す" }).click();
+    await page.getByText("配送設定をブランドの既定に戻しました。").waitFor();
+    await yamasakiDrawer
+      .getByRole("alert", { name: "このままでは送り状を発行できません" })
+      .waitFor({ state: "detached" });
+    await poll(() => deliveryTab.textContent()).toBe("配送設定");
+    await poll(() => listTab("エラー").textContent()).toContain("0");
+    const reset = await orderOf(yamasaki);
+    expect(reset.delivery).toBeNull();
+    expect(reset.errors).toEqual([]);
+    expect(reset.is_error).toBe(false);
+    expect(await yamasakiDrawer.getByRole("radio", { name: "ヤマト運輸" }).isChecked()).toBe(false);
+    await shot("orders-5-drawer-delivery");
+
+    // The error tab lists the order again once Yamato is chosen once more.
+    await yamasakiDrawer.getByRole("radio", { name: "ヤマト運輸" }).check();
+    await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).click();
+    await yamasakiDrawer
+      .getByRole("alert", { name: "このままでは送り状を発行できません" })
+      .getByText(yamatoError)
+      .waitFor();
+    await page.keyboard.press("Escape");
+    await yamasakiDrawer.waitFor({ state: "hidden" });
+    await listTab("エラー").click();
+    await page.waitForURL(/tab_key=error/);
+    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    await page.getByRole("table", { name: "注文" }).getByText("#1032", { exact: true }).waitFor();
+    await shot("orders-6-error-tab");
+
+    // At phone width (375 px) the drawer takes the screen and nothing runs off its side.
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.getByText("#1032", { exact: true }).click();
+      await yamasakiDrawer.getByRole("tab", { name: /^配送設定/ }).click();
+      await yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).waitFor();
+      const overflow = await page.evaluate(() => {
+        const content = document.querySelector(".mantine-Drawer-content");
+        return content ? content.scrollWidth - content.clientWidth : -1;
+      });
+      expect(overflow).toBe(0);
+      await shot("orders-7-drawer-delivery-phone");
+      await yamasakiDrawer.getByRole("tab", { name: /^配送設定/ }).scrollIntoViewIfNeeded();
+      await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).scrollIntoViewIfNeeded();
+      await settled(page);
+      await screenshot(page, "orders-7b-drawer-delivery-phone-bottom");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it("syncs the shops' orders from the list, with progress, and lists the new orders when done", async () => {
+    const account = await setupDoneAccount("株式会社茶寮同期");
+    // Connecting queued the shop's first sync (its shop has no orders yet): run it, as Lambda would.
+    await drainQueue("orderSync", orderSyncHandler);
+    // More than one page of the shop's API (100 orders a page), so the run has progress to show.
+    const { numbers, connection } = await addEcforceOrders(account, Ecforce.ORDERS_PER_PAGE + 5);
+
+    await signIn(page, server.url, account);
+    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await page.getByText("表示できる注文はありません").waitFor();
+    await page.getByText(/^最終同期 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/).waitFor();
+    await page.getByRole("button", { name: "注文を同期" }).click();
+    // Queued, not yet running: the consumer has not picked it up.
+    await page.getByText("同期の開始を待っています…").waitFor();
+    expect(await page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
+
+    // The real consumer and sync run the queued message; the shop's second page waits until
+    // the list has shown the first page's progress, so the progress is seen for certain.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const gatedHandler = consumer("orderSync", async (message) => {
+      await Sync.runStep(message, {
+        ecforce: async (_shop, request) => {
+          if (request.cursor) await released;
+          return Ecforce.ordersPage(connection, request);
+        },
+      });
+    });
+    const draining = drainQueue("orderSync", gatedHandler);
+    try {
+      await page
+        .getByText(`同期中… ${Ecforce.ORDERS_PER_PAGE}件を取り込みました`)
+        .waitFor({ timeout: 20_000 });
+      await shot("orders-8-sync-progress");
+    } finally {
+      release();
+    }
+    expect(await draining).toEqual({ handled: 1, failed: 0 });
+
+    await page.getByText(`注文の同期が完了しました（${numbers.length}件を取り込みました）。`).waitFor();
+    await poll(() => listTab("未発送").textContent()).toContain(String(numbers.length));
+    await page.getByRole("table", { name: "注文" }).getByText(numbers.at(-1)!, { exact: true }).waitFor();
+    const listed = await callApi("/api/orders?tab_key=notShipped", { token: account.idToken });
+    expect(listed.json.counts.notShipped).toBe(numbers.length);
+    await page.getByRole("button", { name: "注文を同期" }).and(page.locator(":enabled")).waitFor();
+    await shot("orders-9-synced-list");
+  });
+
+  it("keeps 注文を同期 disabled, with a hint, for a company without a connected shop", async () => {
+    const account = await setupDoneAccount("株式会社ストアなし");
+    const shops = await callApi("/api/shops", { token: account.idToken });
+    for (const shop of shops.json.items)
+      await callApi(`/api/shops/ecforce?shop_id=${shop.id}`, { method: "DELETE", token: account.idToken });
+    await signIn(page, server.url, account);
+    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await page.getByText("連携中のストアがありません。", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
   });
 });

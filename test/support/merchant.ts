@@ -62,3 +62,74 @@ export async function settled(page: Page) {
     ),
   );
 }
+
+/**
+ * Puts `count` new orders into the company's simulated ecforce shop through the
+ * simulator's own admin API, as the shop's checkout would: the shop's admin signs in
+ * (the simulator's default admin) and each order is POSTed to orders.json; the shop's
+ * rate limit (429) is waited out. Returns the new orders' numbers and the shop's
+ * connection (base URL and API token) as the product stores it.
+ */
+export async function addEcforceOrders(
+  account: Parameters<typeof asUser>[0],
+  count: number,
+): Promise<{ numbers: string[]; connection: { baseUrl: string; apiToken: string } }> {
+  const shop = (await asUser(account, () => Shop.list())).items.find((item) => item.platform === "ecforce");
+  if (!shop) throw new Error("The company has no ecforce shop");
+  // The stored domain is the base URL's host and path; the simulator serves the shop at that path.
+  const base = `http://${shop.domain}`;
+  const name = shop.domain.split("/").pop()!;
+  const send = async (path: string, body: unknown, token?: string) => {
+    for (;;) {
+      const response = await fetch(`${base}/api/v2${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Token token="${token}"` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (response.status === 429) {
+        await new Promise((done) => setTimeout(done, 1000));
+        continue;
+      }
+      if (!response.ok) throw new Error(`ecforce ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    }
+  };
+  const { authentication_token: token } = await send("/admins/sign_in.json", {
+    admin: { email: `admin@${name}.example`, password: "password" },
+  });
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const address = {
+      name01: "佐藤",
+      name02: `花子${i + 1}`,
+      kana01: "サトウ",
+      kana02: "ハナコ",
+      zip01: "604",
+      zip02: "8005",
+      prefecture_name: "京都府",
+      addr01: "京都市中京区",
+      addr02: "恵比須町534-40",
+      addr03: "",
+      tel01: "075",
+      tel02: "123",
+      tel03: "4567",
+    };
+    const created = await send(
+      "/admin/orders.json",
+      {
+        order: {
+          email: `sync${i + 1}@example.jp`,
+          shipping_address: address,
+          order_items: [{ name: "宇治抹茶 100g", sku: "TEA-01", quantity: 1, price: 1800 }],
+          payment_method_name: "クレジットカード決済",
+        },
+      },
+      token,
+    );
+    numbers.push(String(created.data.attributes.number));
+  }
+  return { numbers, connection: { baseUrl: base, apiToken: token } };
+}

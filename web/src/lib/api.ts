@@ -1,4 +1,5 @@
 import type { Carrier } from "@okuru/core/shared/brand";
+import type { DeliveryCarrier } from "@okuru/core/shared/delivery";
 import type { components, paths } from "./api-types.gen";
 import { camelizeKeys, toSnakeCase } from "./case";
 
@@ -471,6 +472,61 @@ export const updateOrderSender = operation(
   arg.path("id"),
   arg.body("orderSenderUpdateReq"),
 );
+/** An order's delivery for one carrier, snake_case as sent; the API has one path per carrier. */
+export type OrderDeliveryUpdateReq = {
+  [C in DeliveryCarrier]: BodyOf<`/orders/{id}/delivery/${C}`, "PUT">;
+};
+// The carrier is a fixed segment of each path (each has its own body schema), not a
+// path parameter, so there is one operation per carrier and updateOrderDelivery picks.
+const orderDeliveryOperations = {
+  yamato: operation(
+    "updateOrderDeliveryYamato",
+    "PUT",
+    "/orders/{id}/delivery/yamato",
+    arg.path("id"),
+    arg.body("orderDeliveryUpdateReq"),
+  ),
+  sagawa: operation(
+    "updateOrderDeliverySagawa",
+    "PUT",
+    "/orders/{id}/delivery/sagawa",
+    arg.path("id"),
+    arg.body("orderDeliveryUpdateReq"),
+  ),
+  japan_post: operation(
+    "updateOrderDeliveryJapanPost",
+    "PUT",
+    "/orders/{id}/delivery/japan_post",
+    arg.path("id"),
+    arg.body("orderDeliveryUpdateReq"),
+  ),
+  sss: operation(
+    "updateOrderDeliverySss",
+    "PUT",
+    "/orders/{id}/delivery/sss",
+    arg.path("id"),
+    arg.body("orderDeliveryUpdateReq"),
+  ),
+} satisfies { [C in DeliveryCarrier]: (id: string, body: OrderDeliveryUpdateReq[C]) => Promise<Order> };
+/** PUT /orders/{id}/delivery/{carrier}: how this order ships, in place of the brand's defaults. */
+export function updateOrderDelivery<C extends DeliveryCarrier>(
+  id: string,
+  carrier: C,
+  body: OrderDeliveryUpdateReq[C],
+): Promise<Order> {
+  const update = orderDeliveryOperations[carrier] as (
+    id: string,
+    body: OrderDeliveryUpdateReq[C],
+  ) => Promise<Order>;
+  return update(id, body);
+}
+/** DELETE /orders/{id}/delivery: back to the brand's defaults. */
+export const resetOrderDelivery = operation(
+  "resetOrderDelivery",
+  "DELETE",
+  "/orders/{id}/delivery",
+  arg.path("id"),
+);
 export const bulkUpdateOrders = operation(
   "bulkUpdateOrders",
   "PUT",
@@ -540,3 +596,94 @@ export const getEcforceCarriers = operation(
   "/shops/ecforce/carriers",
   arg.queryObject("shop"),
 );
+
+// ---------------------------------------------------------------------------
+// 配送会社連携: carrier accounts. Each carrier has its own paths (and body schema)
+// under /api/{yamato|sagawa|japan_post}, so there is one operation per carrier and
+// path, and the functions below pick by carrier, like updateOrderDelivery.
+
+export type CarrierAccount = Camelize<Schemas["CarrierAccount"]>;
+export type CarrierAccountList = Camelize<Schemas["CarrierAccountList"]>;
+export type CarrierTrackingRange = CarrierAccount["trackingRanges"][number];
+/** One carrier's account body, snake_case as sent (the same for create and update). */
+export type CarrierAccountReq = { [C in Carrier]: BodyOf<`/${C}`, "POST"> };
+
+const carrierAccountOperations = {
+  yamato: {
+    list: operation("getYamatoAccounts", "GET", "/yamato"),
+    create: operation("createYamatoAccount", "POST", "/yamato", arg.body("yamatoAccountReq")),
+    update: operation(
+      "updateYamatoAccount",
+      "PUT",
+      "/yamato/{id}",
+      arg.path("id"),
+      arg.body("yamatoAccountReq"),
+    ),
+    remove: operation("deleteYamatoAccount", "DELETE", "/yamato/{id}", arg.path("id")),
+  },
+  sagawa: {
+    list: operation("getSagawaAccounts", "GET", "/sagawa"),
+    create: operation("createSagawaAccount", "POST", "/sagawa", arg.body("sagawaAccountReq")),
+    update: operation(
+      "updateSagawaAccount",
+      "PUT",
+      "/sagawa/{id}",
+      arg.path("id"),
+      arg.body("sagawaAccountReq"),
+    ),
+    remove: operation("deleteSagawaAccount", "DELETE", "/sagawa/{id}", arg.path("id")),
+  },
+  japan_post: {
+    list: operation("getJapanPostAccounts", "GET", "/japan_post"),
+    create: operation("createJapanPostAccount", "POST", "/japan_post", arg.body("japanPostAccountReq")),
+    update: operation(
+      "updateJapanPostAccount",
+      "PUT",
+      "/japan_post/{id}",
+      arg.path("id"),
+      arg.body("japanPostAccountReq"),
+    ),
+    remove: operation("deleteJapanPostAccount", "DELETE", "/japan_post/{id}", arg.path("id")),
+  },
+} satisfies {
+  [C in Carrier]: {
+    list: () => Promise<CarrierAccountList>;
+    create: (body: CarrierAccountReq[C]) => Promise<CarrierAccount>;
+    update: (id: string, body: CarrierAccountReq[C]) => Promise<CarrierAccount>;
+    remove: (id: string) => Promise<unknown>;
+  };
+};
+
+/** GET /{carrier}: the carrier's accounts, oldest first (always one page). */
+export function getCarrierAccounts(carrier: Carrier): Promise<CarrierAccountList> {
+  return carrierAccountOperations[carrier].list();
+}
+
+/** POST /{carrier}. */
+export function createCarrierAccount<C extends Carrier>(
+  carrier: C,
+  body: CarrierAccountReq[C],
+): Promise<CarrierAccount> {
+  const create = carrierAccountOperations[carrier].create as (
+    body: CarrierAccountReq[C],
+  ) => Promise<CarrierAccount>;
+  return create(body);
+}
+
+/** PUT /{carrier}/{id}: an empty customer_code keeps the stored one; registered ranges go back with their id. */
+export function updateCarrierAccount<C extends Carrier>(
+  carrier: C,
+  id: string,
+  body: CarrierAccountReq[C],
+): Promise<CarrierAccount> {
+  const update = carrierAccountOperations[carrier].update as (
+    id: string,
+    body: CarrierAccountReq[C],
+  ) => Promise<CarrierAccount>;
+  return update(id, body);
+}
+
+/** DELETE /{carrier}/{id}: refused (422) for the default while the carrier has other accounts. */
+export function deleteCarrierAccount(carrier: Carrier, id: string): Promise<void> {
+  return carrierAccountOperations[carrier].remove(id).then(() => undefined);
+}

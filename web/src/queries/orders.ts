@@ -1,15 +1,22 @@
+import type { DeliveryCarrier } from "@okuru/core/shared/delivery";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   bulkUpdateOrders,
   getOrder,
   getOrders,
+  type Order,
   type OrderBulkUpdateReq,
   type OrderCustomerUpdateReq,
+  type OrderDeliveryUpdateReq,
   type OrderListQuery,
   type OrderSenderUpdateReq,
+  resetOrderDelivery,
+  syncOrders,
   updateOrderCustomer,
+  updateOrderDelivery,
   updateOrderSender,
 } from "../lib/api";
+import { shopKeys } from "./shops";
 
 export const orderKeys = {
   all: ["orders"] as const,
@@ -46,6 +53,44 @@ export function useUpdateOrderSender() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: OrderSenderUpdateReq }) => updateOrderSender(id, body),
     onSuccess: invalidate,
+  });
+}
+
+/** The order as the API answered it is shown at once (its new issues), then every order query is read again. */
+function useSaveOrder() {
+  const queryClient = useQueryClient();
+  return (order: Order) => {
+    queryClient.setQueryData(orderKeys.detail(order.id), order);
+    return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  };
+}
+
+export function useUpdateOrderDelivery() {
+  const save = useSaveOrder();
+  return useMutation({
+    mutationFn: ({
+      id,
+      carrier,
+      body,
+    }: {
+      [C in DeliveryCarrier]: { id: string; carrier: C; body: OrderDeliveryUpdateReq[C] };
+    }[DeliveryCarrier]) => updateOrderDelivery(id, carrier, body),
+    onSuccess: save,
+  });
+}
+
+/** Back to the brand's defaults (DELETE): the carrier's own issues go with the setting. */
+export function useResetOrderDelivery() {
+  const save = useSaveOrder();
+  return useMutation({ mutationFn: (id: string) => resetOrderDelivery(id), onSuccess: save });
+}
+
+/** Queues an import of every active shop's orders; progress is on the shops query. */
+export function useSyncOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => syncOrders(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
 

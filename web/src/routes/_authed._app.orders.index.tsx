@@ -4,6 +4,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { OrderDrawer } from "../components/OrderList/OrderDrawer";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
+import { OrderSync } from "../components/OrderList/OrderSync";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import type { Order } from "../lib/api";
 
@@ -44,6 +45,7 @@ function OrdersPage() {
       <PageHeader
         title="注文リスト"
         description="連携したストアから取り込んだ注文を確認し、送り状を発行します。"
+        actions={<OrderSync />}
       />
       <OrderList filters={filters} onFiltersChange={onFiltersChange} onOpen={setOpened} />
       <OrderDrawer order={opened} onClose={() => setOpened(null)} />

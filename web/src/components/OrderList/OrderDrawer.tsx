@@ -8,24 +8,36 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
+import { timeSlotLabels, timeSlots } from "@okuru/core/shared/delivery";
 import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
+import { orderQueryOptions, useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
 import { sendersQueryOptions } from "../../queries/senders";
 import { AddressFields, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { FormAlert } from "../forms/FormAlert";
 import { ModalActions } from "../forms/ModalActions";
 import { PhoneInput } from "../forms/PhoneInput";
+import { DeliveryEditor } from "./DeliveryEditor";
+import {
+  firstSection,
+  issueCounts,
+  type OrderSection,
+  orderSectionLabels,
+  orderSections,
+} from "./delivery-form";
+import classes from "./OrderList.module.css";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -34,7 +46,10 @@ export interface OrderDrawerProps {
   onClose: () => void;
 }
 
-/** One order: what was bought, why it cannot ship yet, and the recipient to correct. */
+/**
+ * One order: why it cannot ship yet (at the top, whichever section is open), then
+ * its sections: what was bought, the recipient to correct, and how it ships.
+ */
 export function OrderDrawer({ order, onClose }: OrderDrawerProps) {
   const phone = useMediaQuery("(max-width: 47.99em)");
   return (
@@ -44,35 +59,22 @@ export function OrderDrawer({ order, onClose }: OrderDrawerProps) {
       position="right"
       size={phone ? "100%" : "xl"}
       title={order ? `注文 ${order.orderNumber}` : ""}
+      closeButtonProps={{ "aria-label": "閉じる" }}
     >
       {order && <OrderDetail key={order.id} order={order} onClose={onClose} />}
     </Drawer>
   );
 }
 
-function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
-  const update = useUpdateOrderCustomer();
-  const form = useSchemaForm(OrderCustomerUpdate, {
-    name: "order-customer",
-    initialValues: {
-      name: order.customer.name,
-      name_kana: order.customer.nameKana,
-      company: order.customer.company,
-      ...addressValues(order.customer),
-      phone: order.customer.phone,
-    },
-  });
-  const { onSubmit, error } = useFormSubmit(
-    form,
-    (values) => update.mutateAsync({ id: order.id, body: values }),
-    {
-      success: "お届け先を保存しました。",
-      onSuccess: onClose,
-    },
-  );
+function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => void }) {
+  // The list's copy shows at once; the order read fresh (and as each save answers) replaces it,
+  // so the issues at the top are always the order's current ones.
+  const { data: order = listed } = useQuery({ ...orderQueryOptions(listed.id), placeholderData: listed });
+  const [section, setSection] = useState<OrderSection>(() => firstSection(listed.errors));
+  const counts = issueCounts(order.errors);
 
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <Group gap="xs">
         <Badge variant="light">{orderTabLabels[order.shipmentStatus]}</Badge>
         {order.isGift && (
@@ -113,69 +115,132 @@ function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) 
         </Alert>
       )}
 
-      <OrderSenderSelect order={order} />
+      <Tabs value={section} onChange={(next) => next && setSection(next as OrderSection)}>
+        <Tabs.List grow className={classes.drawerTabs}>
+          {orderSections.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {/* The count sits by its label, not at the far edge of a grown tab. */}
+              <Group gap={6} wrap="nowrap" justify="center">
+                {orderSectionLabels[key]}
+                {counts[key] > 0 && (
+                  <Badge size="sm" color="red" variant="filled" circle aria-label={`エラー ${counts[key]}件`}>
+                    {counts[key]}
+                  </Badge>
+                )}
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
 
-      <Stack gap={6}>
-        <Title order={3} fz="md">
-          ご注文内容
-        </Title>
-        {order.lineItems.map((line) => (
-          <Group key={`${line.sku}:${line.name}`} justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              {line.name}
-              {line.sku && (
-                <Text span size="xs" c="dimmed">
-                  {" "}
-                  {line.sku}
-                </Text>
-              )}
-            </Text>
-            <Text size="sm">
-              {line.quantity}点 × {yen.format(line.unitPrice)}
-            </Text>
-          </Group>
-        ))}
-        <Divider />
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            合計
+        <Tabs.Panel value="order" pt="lg">
+          <OrderContents order={order} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recipient" pt="lg">
+          <RecipientForm order={order} onClose={onClose} />
+        </Tabs.Panel>
+        <Tabs.Panel value="delivery" pt="lg">
+          <Stack gap="lg">
+            <OrderSenderSelect order={order} />
+            <DeliveryEditor order={order} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+const requestedSlotLabel = (slot: string | null) =>
+  timeSlots.find((known) => known === slot) ? timeSlotLabels[slot as (typeof timeSlots)[number]] : "";
+
+/** What was bought, what the buyer asked for, and who bought it. */
+function OrderContents({ order }: { order: Order }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} fz="md">
+        ご注文内容
+      </Title>
+      {order.lineItems.map((line) => (
+        <Group key={`${line.sku}:${line.name}`} justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm">
+            {line.name}
+            {line.sku && (
+              <Text span size="xs" c="dimmed">
+                {" "}
+                {line.sku}
+              </Text>
+            )}
           </Text>
-          <Text size="sm" fw={600}>
-            {yen.format(order.totalAmount)}
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {line.quantity}点 × {yen.format(line.unitPrice)}
           </Text>
         </Group>
-        {(order.requestedDeliveryDate || order.requestedTimeSlot) && (
-          <Text size="sm">
-            配達希望: {order.requestedDeliveryDate ?? "日付指定なし"} {order.requestedTimeSlot ?? ""}
-          </Text>
-        )}
-        {order.note && (
-          <Text size="sm" c="dimmed">
-            備考: {order.note}
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          ご注文者: {order.purchaser.name}（{order.purchaser.prefecture}
-          {order.purchaser.city}）
+      ))}
+      <Divider />
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          合計
         </Text>
-      </Stack>
-
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="lg">
-          <FormAlert error={error} />
-          <FieldGroup title="お届け先">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="お届け先名" withAsterisk {...form.getInputProps("name")} />
-              <TextInput label="お届け先名（カナ）" {...form.getInputProps("name_kana")} />
-              <TextInput label="会社名・部署名" {...form.getInputProps("company")} />
-              <PhoneInput {...form.getInputProps("phone")} />
-            </SimpleGrid>
-            <AddressFields form={form} />
-          </FieldGroup>
-          <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="お届け先を保存" />
-        </Stack>
-      </form>
+        <Text size="sm" fw={600}>
+          {yen.format(order.totalAmount)}
+        </Text>
+      </Group>
+      {(order.requestedDeliveryDate || order.requestedTimeSlot) && (
+        <Text size="sm">
+          配達希望: {order.requestedDeliveryDate ?? "日付指定なし"}{" "}
+          {requestedSlotLabel(order.requestedTimeSlot)}
+        </Text>
+      )}
+      {order.note && (
+        <Text size="sm" c="dimmed">
+          備考: {order.note}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        ご注文者: {order.purchaser.name}（{order.purchaser.prefecture}
+        {order.purchaser.city}）
+      </Text>
     </Stack>
+  );
+}
+
+/** お届け先 as the merchant corrects it; a correction wins over later changes in the shop. */
+function RecipientForm({ order, onClose }: { order: Order; onClose: () => void }) {
+  const update = useUpdateOrderCustomer();
+  const form = useSchemaForm(OrderCustomerUpdate, {
+    name: "order-customer",
+    initialValues: {
+      name: order.customer.name,
+      name_kana: order.customer.nameKana,
+      company: order.customer.company,
+      ...addressValues(order.customer),
+      phone: order.customer.phone,
+    },
+  });
+  const { onSubmit, error } = useFormSubmit(
+    form,
+    (values) => update.mutateAsync({ id: order.id, body: values }),
+    {
+      success: "お届け先を保存しました。",
+      onSuccess: onClose,
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="lg">
+        <FormAlert error={error} />
+        <FieldGroup title="お届け先">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="お届け先名" withAsterisk {...form.getInputProps("name")} />
+            <TextInput label="お届け先名（カナ）" {...form.getInputProps("name_kana")} />
+            <TextInput label="会社名・部署名" {...form.getInputProps("company")} />
+            <PhoneInput {...form.getInputProps("phone")} />
+          </SimpleGrid>
+          <AddressFields form={form} />
+        </FieldGroup>
+        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="お届け先を保存" />
+      </Stack>
+    </form>
   );
 }
 

@@ -217,7 +217,9 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
             description={
               filters.search
                 ? "検索条件を変えてお試しください。"
-                : "ストアを連携すると、取り込んだ注文がここに表示されます。"
+                : shops?.items.some((shop) => shop.status === "active")
+                  ? "「注文を同期」を押すと、連携中のストアから注文を取り込みます。"
+                  : "ストアを連携すると、取り込んだ注文がここに表示されます。"
             }
           />
         ) : (

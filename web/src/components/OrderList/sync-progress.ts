@@ -1,0 +1,90 @@
+import type { Shop } from "../../lib/api";
+
+/**
+ * The order list's 注文を同期: what the shops' sync states add up to, and where a
+ * sync the merchant asked for stands. Runs are told apart by their start time as the
+ * server wrote it, so the browser's clock plays no part.
+ */
+
+export interface SyncSummary {
+  /** Shops a sync reaches (connected and active). */
+  activeShops: number;
+  running: boolean;
+  /** Orders read and written by the runs under way, over every shop. */
+  seen: number;
+  imported: number;
+  /** The latest successful run of any shop. */
+  lastSuccessAt: string | null;
+  /** Each shop's last failure, in Japanese as the API gives it. */
+  errors: { shopId: string; shopName: string; message: string }[];
+}
+
+const active = (shops: readonly Shop[]) => shops.filter((shop) => shop.status === "active");
+
+export function summarizeSync(shops: readonly Shop[]): SyncSummary {
+  const reachable = active(shops);
+  const running = reachable.filter((shop) => shop.sync.status === "running");
+  const successes = reachable.flatMap((shop) => (shop.sync.lastSuccessAt ? [shop.sync.lastSuccessAt] : []));
+  return {
+    activeShops: reachable.length,
+    running: running.length > 0,
+    seen: running.reduce((sum, shop) => sum + shop.sync.seen, 0),
+    imported: running.reduce((sum, shop) => sum + shop.sync.imported, 0),
+    lastSuccessAt: successes.reduce<string | null>(
+      (latest, at) => (latest === null || Date.parse(at) > Date.parse(latest) ? at : latest),
+      null,
+    ),
+    errors: reachable.flatMap((shop) =>
+      shop.sync.lastError ? [{ shopId: shop.id, shopName: shop.name, message: shop.sync.lastError }] : [],
+    ),
+  };
+}
+
+/** A sync the merchant asked for: each shop's run start when they clicked, and whether a run was seen since. */
+export interface SyncRequest {
+  startedAt: Record<string, string | null>;
+  sawRunning: boolean;
+  /** When it was asked for (browser time), only to give up waiting for a run that never starts. */
+  at: number;
+}
+
+export function startSyncRequest(shops: readonly Shop[], now: number): SyncRequest {
+  return {
+    startedAt: Object.fromEntries(shops.map((shop) => [shop.id, shop.sync.startedAt])),
+    sawRunning: false,
+    at: now,
+  };
+}
+
+/** How long the button waits for the queue to start a run before it stops polling. */
+export const syncStartTimeoutMs = 3 * 60_000;
+
+export type SyncRequestStatus =
+  | { state: "waiting" }
+  | { state: "running" }
+  | { state: "finished"; imported: number; errors: SyncSummary["errors"] }
+  | { state: "stalled" };
+
+/**
+ * Where a requested sync stands: waiting for the queue, running, finished (no shop
+ * running, and a run started since the request or was seen running), or stalled
+ * when nothing started in time.
+ */
+export function syncRequestStatus(
+  request: SyncRequest,
+  shops: readonly Shop[],
+  now: number,
+): SyncRequestStatus {
+  const reachable = active(shops);
+  if (reachable.some((shop) => shop.sync.status === "running")) return { state: "running" };
+  const ran = reachable.filter((shop) => shop.sync.startedAt !== (request.startedAt[shop.id] ?? null));
+  if (ran.length > 0 || request.sawRunning) {
+    const finished = ran.length > 0 ? ran : reachable;
+    return {
+      state: "finished",
+      imported: finished.reduce((sum, shop) => sum + shop.sync.imported, 0),
+      errors: summarizeSync(finished).errors,
+    };
+  }
+  return now - request.at > syncStartTimeoutMs ? { state: "stalled" } : { state: "waiting" };
+}
