@@ -18,11 +18,12 @@ import {
   deliveryCarriers as sharedDeliveryCarriers,
 } from "../shared/delivery";
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
+import { batchWrite, type WriteRequest, withWriteSlot } from "../sync/batch-write";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { fitIssues } from "./fit-check";
-import { platformIdQuery, queriesFor, tokensOf } from "./search";
-import { OrderSearchEntity } from "./search-entity";
+import { platformIdQuery, queriesFor, type SearchToken, tokensOf } from "./search";
+import { OrderSearchEntity, tokenItem } from "./search-entity";
 
 export { type ShipmentStatus, shipmentStatuses };
 
@@ -361,25 +362,48 @@ const searchableOfItem = (item: OrderItem, customer = item.customer as StoredPer
     customer,
   });
 
+/** The put of one search token of an order, as one request of a BatchWrite. */
+function tokenPut(tenantId: string, orderId: string, purchasedAt: string, t: SearchToken): WriteRequest {
+  return {
+    PutRequest: { Item: tokenItem({ tenantId, shard: t.shard, token: t.token, orderId, purchasedAt }) },
+  };
+}
+
+/** The token deletes and puts that turn an order's `before` tokens into its `after` tokens. */
+function tokenChanges(
+  tenantId: string,
+  orderId: string,
+  purchasedAt: string,
+  before: SearchToken[],
+  after: SearchToken[],
+): WriteRequest[] {
+  const keep = new Set(after.map((t) => t.token));
+  const had = new Set(before.map((t) => t.token));
+  // A token is either removed or added, never both: one BatchWrite may carry them together.
+  const removed = before
+    .filter((t) => !keep.has(t.token))
+    .map((t): WriteRequest => {
+      const { Key } = OrderSearchEntity.delete({
+        tenantId,
+        shard: t.shard,
+        token: t.token,
+        orderId,
+      }).params();
+      return { DeleteRequest: { Key } };
+    });
+  const added = after
+    .filter((t) => !had.has(t.token))
+    .map((t) => tokenPut(tenantId, orderId, purchasedAt, t));
+  return [...removed, ...added];
+}
+
 async function replaceTokens(
   orderId: string,
   purchasedAt: string,
-  before: ReturnType<typeof searchableOf>,
-  after: ReturnType<typeof searchableOf>,
+  before: SearchToken[],
+  after: SearchToken[],
 ) {
-  const tenantId = useTenantID();
-  const keep = new Set(after.map((t) => t.token));
-  const had = new Set(before.map((t) => t.token));
-  const removed = before.filter((t) => !keep.has(t.token));
-  const added = after.filter((t) => !had.has(t.token));
-  if (removed.length)
-    await OrderSearchEntity.delete(
-      removed.map((t) => ({ tenantId, shard: t.shard, token: t.token, orderId })),
-    ).go();
-  if (added.length)
-    await OrderSearchEntity.put(
-      added.map((t) => ({ tenantId, shard: t.shard, token: t.token, orderId, purchasedAt })),
-    ).go();
+  await batchWrite(tokenChanges(useTenantID(), orderId, purchasedAt, before, after));
 }
 
 /** JSON with object keys sorted: DynamoDB gives maps back in any key order. */
@@ -428,35 +452,59 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
   const ownTally: Tally = tally ?? new Map();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await find(orderId);
-    const isError = value.issues.length > 0;
     if (!existing) {
-      const { shipmentStatus } = newOrderItem(tenantId, value);
+      const item = newOrderItem(tenantId, value);
       try {
-        await OrderEntity.create(newOrderItem(tenantId, value)).go();
+        await OrderEntity.create(item).go();
       } catch (err) {
         if (isConditionalFailure(err)) continue; // created meanwhile by a racing delivery: read it and merge
         throw err;
       }
       await replaceTokens(orderId, value.purchasedAt, [], searchableOf(value));
-      for (const tab of tabsOf({ shipmentStatus, isError })) bump(ownTally, tab, 1);
+      for (const tab of tabsOf(item)) bump(ownTally, tab, 1);
       if (!tally) await applyTally(ownTally);
       return { orderId, outcome: "created" };
     }
-    const edited = new Set(existing.editedFields ?? []);
-    if (value.platformUpdatedAt < existing.platformUpdatedAt) return { orderId, outcome: "unchanged" };
-    // Platforms stamp changes to the second: a change within the second of the last one
-    // carries the same time, so an equal time is compared by content.
-    if (value.platformUpdatedAt === existing.platformUpdatedAt && sameShopContent(existing, value, edited))
-      return { orderId, outcome: "unchanged" };
+    const result = await applyToStored(existing, value, ownTally);
+    if (result === "conflict") continue; // another writer changed the order meanwhile: re-read
+    if (!tally) await applyTally(ownTally);
+    return result;
+  }
+  throw concurrentUpdate();
+}
 
-    const shopChanges: Record<string, unknown> = { ...((existing.shopChanges as object | undefined) ?? {}) };
-    const customer = edited.has("customer") ? (existing.customer as StoredPerson) : value.customer;
-    if (edited.has("customer") && canonical(value.customer) !== canonical(existing.customer))
-      shopChanges.customer = value.customer;
-    const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
-    const next = { shipmentStatus, isError: edited.has("customer") ? existing.isError : isError };
-    try {
-      await OrderEntity.patch({ tenantId, orderId })
+/**
+ * Applies a shop's version of an order to the order as stored in `existing`, under the
+ * lock of that read (its `updatedAt`): an older version, or the same one again, writes
+ * nothing; "conflict" when another writer (a merchant's edit included) changed the order
+ * since it was read, so that the caller reads it again and merges.
+ */
+async function applyToStored(
+  existing: OrderItem,
+  value: z.output<typeof ShopOrderWrite>,
+  tally: Tally,
+): Promise<UpsertResult | "conflict"> {
+  const tenantId = useTenantID();
+  const { orderId } = existing;
+  const edited = new Set(existing.editedFields ?? []);
+  if (value.platformUpdatedAt < existing.platformUpdatedAt) return { orderId, outcome: "unchanged" };
+  // Platforms stamp changes to the second: a change within the second of the last one
+  // carries the same time, so an equal time is compared by content.
+  if (value.platformUpdatedAt === existing.platformUpdatedAt && sameShopContent(existing, value, edited))
+    return { orderId, outcome: "unchanged" };
+
+  const shopChanges: Record<string, unknown> = { ...((existing.shopChanges as object | undefined) ?? {}) };
+  const customer = edited.has("customer") ? (existing.customer as StoredPerson) : value.customer;
+  if (edited.has("customer") && canonical(value.customer) !== canonical(existing.customer))
+    shopChanges.customer = value.customer;
+  const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
+  const next = {
+    shipmentStatus,
+    isError: edited.has("customer") ? existing.isError : value.issues.length > 0,
+  };
+  try {
+    await withWriteSlot(() =>
+      OrderEntity.patch({ tenantId, orderId })
         .set({
           orderNumber: value.orderNumber,
           platformUpdatedAt: value.platformUpdatedAt,
@@ -476,78 +524,107 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
         .composite({ purchasedAt: existing.purchasedAt, shopId: existing.shopId })
         // Any write since our read (a merchant's edit included) changed updatedAt: re-read and merge again.
         .where((attr, op) => op.eq(attr.updatedAt, existing.updatedAt))
-        .go();
-    } catch (err) {
-      if (isConditionalFailure(err)) continue; // another writer changed the order meanwhile: re-read
-      throw err;
-    }
-    await replaceTokens(
-      orderId,
-      existing.purchasedAt,
-      searchableOfItem(existing),
-      searchableOf({ ...value, customer }),
+        .go(),
     );
-    for (const tab of tabsOf(existing)) bump(ownTally, tab, -1);
-    for (const tab of tabsOf(next)) bump(ownTally, tab, 1);
-    if (!tally) await applyTally(ownTally);
-    return { orderId, outcome: "updated" };
+  } catch (err) {
+    if (isConditionalFailure(err)) return "conflict";
+    throw err;
   }
-  throw concurrentUpdate();
+  await replaceTokens(
+    orderId,
+    existing.purchasedAt,
+    searchableOfItem(existing),
+    searchableOf({ ...value, customer }),
+  );
+  for (const tab of tabsOf(existing)) bump(tally, tab, -1);
+  for (const tab of tabsOf(next)) bump(tally, tab, 1);
+  return { orderId, outcome: "updated" };
+}
+
+/** Keys one BatchGetItem reads at most. */
+const BATCH_GET_SIZE = 100;
+
+/** The orders of `orderIds` that are stored, by id; what DynamoDB leaves unprocessed is read again. */
+async function storedOrders(tenantId: string, orderIds: string[]): Promise<Map<string, OrderItem>> {
+  const stored = new Map<string, OrderItem>();
+  const chunks: string[][] = [];
+  for (let i = 0; i < orderIds.length; i += BATCH_GET_SIZE)
+    chunks.push(orderIds.slice(i, i + BATCH_GET_SIZE));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let keys = chunk.map((orderId) => ({ tenantId, orderId }));
+      for (let round = 0; keys.length > 0; round += 1) {
+        if (round >= 10) throw new Error(`BatchGetItem left ${keys.length} keys unprocessed`);
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** round)));
+        const { data, unprocessed } = await OrderEntity.get(keys).go();
+        for (const item of data) stored.set(item.orderId, item);
+        keys = unprocessed.map(({ orderId }) => ({ tenantId, orderId }));
+      }
+    }),
+  );
+  return stored;
 }
 
 /**
- * Writes a page of orders from one sync step. Orders new to us (most of a first
- * import) are written in batches — the same conditional semantics are not needed
- * there, because a shop's orders are written only by its sync, which runs under the
- * shop's lease (webhooks enqueue into the same run) — and existing orders go
- * through the versioned upsert one by one. The tab counts change once per page.
+ * Writes a page of orders from one sync step: one BatchGet says which orders we have.
+ *
+ * Orders new to us (most of a first import) are written with unconditional BatchWrites,
+ * several in flight (sync/batch-write.ts). That is safe because nothing else can create
+ * or change them between the BatchGet and the write: an order is created only by its
+ * shop's sync (webhooks and the schedule only enqueue sync work, and upsertFromShop,
+ * which tests and tools call, creates conditionally and merges on a lost race), the
+ * sync of one shop runs one step at a time under the shop's lease (runStep in
+ * sync/run.ts, continuation messages are sent only after a step's writes), and every
+ * other write (a merchant's edit, an archive) needs the stored order first.
+ * Their tokens are written before them: a step that fails in between leaves at worst a
+ * token of an order not stored yet (search skips it; the retry writes the order), never
+ * a stored order without its tokens, which the retry would find unchanged and never index.
+ *
+ * Orders we have are compared with the stored copy the BatchGet read, in memory (a
+ * re-sync of unchanged orders writes nothing), and each changed one is written under
+ * the lock of that read, several at once; one that changed meanwhile goes through
+ * upsertFromShop, which reads it again. An order twice on the page is written a second
+ * time after its first write. The tab counts change once per page, after its writes.
  */
 export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[]> {
   const orders = input.map((order) => ShopOrderWrite.parse(order));
   const tenantId = useTenantID();
   const tally: Tally = new Map();
   const ids = orders.map((o) => idOf(o.shopId, o.platformOrderId, o.purchasedAt));
-  /** The stored platform version of each order we already have. */
-  const existing = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const { data } = await OrderEntity.get(
-      ids.slice(i, i + 100).map((orderId) => ({ tenantId, orderId })),
-    ).go({ attributes: ["orderId", "platformUpdatedAt"] });
-    for (const found of data) existing.set(found.orderId, found.platformUpdatedAt);
-  }
-  const fresh = orders.filter((_, i) => !existing.has(ids[i]!) && ids.indexOf(ids[i]!) === i);
-  if (fresh.length) {
-    await Promise.all([
-      OrderEntity.put(fresh.map((order) => newOrderItem(tenantId, order))).go({ concurrency: 4 }),
-      OrderSearchEntity.put(
-        fresh.flatMap((order) =>
-          searchableOf(order).map((t) => ({
-            tenantId,
-            shard: t.shard,
-            token: t.token,
-            orderId: idOf(order.shopId, order.platformOrderId, order.purchasedAt),
-            purchasedAt: order.purchasedAt,
-          })),
-        ),
-      ).go({ concurrency: 4 }),
-    ]);
-    for (const order of fresh) {
-      for (const tab of tabsOf({
-        shipmentStatus: statusFromPlatform(order.platformStatus, undefined),
-        isError: order.issues.length > 0,
-      }))
-        bump(tally, tab, 1);
+  /** Where each order first appears on the page. */
+  const firstAt = new Map<string, number>();
+  for (const [i, id] of ids.entries()) if (!firstAt.has(id)) firstAt.set(id, i);
+  const stored = await storedOrders(tenantId, [...firstAt.keys()]);
+  const results: (UpsertResult | undefined)[] = orders.map(() => undefined);
+  const fresh: number[] = [];
+  const known: number[] = [];
+  for (const [id, i] of firstAt) (stored.has(id) ? known : fresh).push(i);
+
+  const writeFresh = async () => {
+    const items = fresh.map((i) => newOrderItem(tenantId, orders[i]!));
+    await batchWrite(
+      fresh.flatMap((i) =>
+        searchableOf(orders[i]!).map((t) => tokenPut(tenantId, ids[i]!, orders[i]!.purchasedAt, t)),
+      ),
+    );
+    await batchWrite(items.map((item) => ({ PutRequest: { Item: OrderEntity.put(item).params().Item } })));
+    for (const [n, i] of fresh.entries()) {
+      for (const tab of tabsOf(items[n]!)) bump(tally, tab, 1);
+      results[i] = { orderId: ids[i]!, outcome: "created" };
     }
-  }
-  const freshIds = new Set(fresh.map((o) => idOf(o.shopId, o.platformOrderId, o.purchasedAt)));
-  const results: UpsertResult[] = [];
-  for (const [i, order] of orders.entries()) {
-    if (freshIds.has(ids[i]!) && ids.indexOf(ids[i]!) === i)
-      results.push({ orderId: ids[i]!, outcome: "created" });
-    else results.push(await upsertFromShop(order, tally));
-  }
+  };
+  const writeKnown = () =>
+    Promise.all(
+      known.map(async (i) => {
+        const result = await applyToStored(stored.get(ids[i]!)!, orders[i]!, tally);
+        results[i] = result === "conflict" ? await upsertFromShop(orders[i]!, tally) : result;
+      }),
+    );
+  await Promise.all([writeFresh(), writeKnown()]);
+  // Repeats on the page, in page order, each after the order's first write.
+  for (const [i, order] of orders.entries()) results[i] ??= await upsertFromShop(order, tally);
   await applyTally(tally);
-  return results;
+  return results as UpsertResult[];
 }
 
 function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) {

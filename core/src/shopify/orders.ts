@@ -4,14 +4,21 @@ import { type ClientOptions, graphql } from "./client";
 
 /**
  * Reading a shop's orders (carriers.md §6.1): changed since a time, oldest change
- * first, 20 to a page with 10 line items each (about 760 cost points, under the 1,000
- * a single query may cost; the rest of a longer order is read separately), each mapped
- * into the platform-neutral ImportedOrder and validated, since the answer is outside
- * input. Fulfilment orders are read when tracking numbers are uploaded, not here.
+ * first, 40 to a page with 5 line items each (922 cost points requested, under the
+ * 1,000 a single query may cost; the rest of a longer order is read separately), each
+ * mapped into the platform-neutral ImportedOrder and validated, since the answer is
+ * outside input. Fulfilment orders are read when tracking numbers are uploaded, not here.
+ *
+ * Cost (carriers.md §6.5: objects 1, connections 2 + first × node): an order is 1, its
+ * totalPriceSet 2, two addresses 2, customAttributes 1, lineItems 2 + 5 × 3 = 17, so 23;
+ * a page is 2 + 40 × 23 = 922. Most orders have at most 5 lines, so 40 orders with 5
+ * lines read more orders per request than 20 with 10 (762 points): half the requests.
  */
 
-export const ORDERS_PAGE_SIZE = 20;
-const LINE_ITEMS_PER_ORDER = 10;
+export const ORDERS_PAGE_SIZE = 40;
+const LINE_ITEMS_PER_ORDER = 5;
+/** Orders of one page whose further line items are read at once. */
+const MORE_LINE_ITEMS_CONCURRENCY = 4;
 
 const LINE_ITEM_FIELDS = /* GraphQL */ `
   fragment OkuruLineItem on LineItem {
@@ -232,8 +239,9 @@ export async function ordersPage(
     { first: ORDERS_PAGE_SIZE, after: page.cursor, query: ordersSearch(page.updatedSince) },
     options,
   );
-  for (const node of data.orders.nodes) {
-    let after = node.lineItems.pageInfo?.hasNextPage ? node.lineItems.pageInfo.endCursor : null;
+  const longer = data.orders.nodes.filter((node) => node.lineItems.pageInfo?.hasNextPage);
+  const readRest = async (node: ShopifyOrderNode) => {
+    let after = node.lineItems.pageInfo?.endCursor ?? null;
     while (after) {
       const more = await graphql<{ order: { lineItems: ShopifyOrderNode["lineItems"] } }>(
         domain,
@@ -245,7 +253,11 @@ export async function ordersPage(
       node.lineItems.nodes.push(...more.order.lineItems.nodes);
       after = more.order.lineItems.pageInfo?.hasNextPage ? more.order.lineItems.pageInfo.endCursor : null;
     }
-  }
+  };
+  // Each longer order's lines are read in order, a few orders at once: the client waits
+  // for the cost bucket before each query and retries one answered THROTTLED after the refill.
+  for (let i = 0; i < longer.length; i += MORE_LINE_ITEMS_CONCURRENCY)
+    await Promise.all(longer.slice(i, i + MORE_LINE_ITEMS_CONCURRENCY).map(readRest));
   return {
     orders: data.orders.nodes.map(toImportedOrder),
     nextCursor: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null,

@@ -22,6 +22,8 @@ import { Shopify } from "../shopify";
 const leaseName = (shopId: string) => `order-sync:${shopId}`;
 /** A step reads at most this many pages, then continues in a new message (Lambda time bounds). */
 export const PAGES_PER_STEP = 20;
+/** Pages of a step being written at once (their BatchWrites share sync/batch-write.ts's limit). */
+const PAGES_IN_FLIGHT = 3;
 const LEASE_TTL_SECONDS = 15 * 60;
 /** Changes written in the shop while a run reads are caught by the next run through this overlap. */
 const OVERLAP_MS = 2 * 60_000;
@@ -58,7 +60,7 @@ export async function runStep(
   read: Partial<typeof readers> = {},
 ): Promise<StepResult> {
   const shop = await Shop.find(message.shopId);
-  if (!shop || shop.status !== "active") return "skipped";
+  if (shop?.status !== "active") return "skipped";
   const reader = read[shop.platform] ?? readers[shop.platform];
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
@@ -89,8 +91,17 @@ export async function runStep(
 
   let cursor = message.cursor ?? null;
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
-  for (let pages = 0; pages < PAGES_PER_STEP; pages += 1) {
-    const page = await reading;
+  // Pages are written while later ones are read and normalised, a few at once: a page's
+  // BatchGet, counters and progress overlap the BatchWrites of the others.
+  const writing: { ids: Set<string>; done: Promise<void> }[] = [];
+  let failure: unknown;
+  let progress = Promise.resolve();
+  const counted = { seen: state.seen, imported: state.imported, pages: state.pages };
+  for (let pages = 0; pages < PAGES_PER_STEP && failure === undefined; pages += 1) {
+    const page = await reading.catch(async (err) => {
+      await Promise.allSettled(writing.map((w) => w.done));
+      throw err;
+    });
     // The next page is read from the shop while this one is written here.
     if (page.nextCursor && pages + 1 < PAGES_PER_STEP) {
       reading = reader(shop, { cursor: page.nextCursor, updatedSince: state.runSince });
@@ -99,15 +110,34 @@ export async function runStep(
     const writes = page.orders
       .filter((order) => keep(order, settings))
       .map((order) => normalizeOrder(order, { shopId: shop.shopId, shopUrl: shopUrlOf(shop) }));
-    const results = writes.length ? await Order.upsertPage(writes) : [];
-    state = await saveState(shop, {
-      seen: state.seen + page.orders.length,
-      imported: state.imported + results.filter((r) => r.outcome !== "unchanged").length,
-      pages: state.pages + 1,
-    });
+    const ids = new Set(writes.map((w) => Order.idOf(w.shopId, w.platformOrderId, w.purchasedAt)));
+    // An order on two pages of one step (changed in the shop while we read) is written by
+    // the later page only once the earlier page's writes are done: it reads what those wrote.
+    const before = writing.filter((w) => [...ids].some((id) => w.ids.has(id))).map((w) => w.done);
+    const done = Promise.all(before)
+      .then(() => (writes.length ? Order.upsertPage(writes) : []))
+      .then((results) => {
+        counted.seen += page.orders.length;
+        counted.imported += results.filter((r) => r.outcome !== "unchanged").length;
+        counted.pages += 1;
+        const snapshot = { ...counted };
+        progress = progress.then(async () => {
+          state = await saveState(shop, snapshot);
+        });
+        return progress;
+      })
+      .catch((err) => {
+        failure ??= err;
+      });
+    writing.push({ ids, done });
+    if (writing.length >= PAGES_IN_FLIGHT) await writing.shift()!.done;
     cursor = page.nextCursor;
-    if (!cursor) return finish(shop, state);
+    if (!cursor) break;
   }
+  // Nothing is handed on (a continuation, the end of the run) before every write of the step is done.
+  await Promise.all(writing.map((w) => w.done));
+  if (failure !== undefined) throw failure;
+  if (!cursor) return finish(shop, state);
   const continuation = await Queue.send("orderSync", [
     {
       kind: "order_sync",

@@ -15,6 +15,7 @@ import {
   newLineItem,
   parseGid,
   parseSearch,
+  parseTime,
   type ShopState,
   type StoredFulfillment,
   type StoredFulfillmentOrder,
@@ -113,27 +114,37 @@ export function paginate<T, V>(items: T[], args: PageArgs, key: (item: T) => Sor
     }
   }
   const dir = args.reverse ? -1 : 1;
-  const keyed = items
-    .map((item) => ({ item, key: key(item) }))
-    .sort((a, b) => dir * compareKeys(a.key, b.key));
   const afterKey = after ? decodeCursor(after) : null;
   const beforeKey = before ? decodeCursor(before) : null;
-  let window = keyed;
-  if (afterKey) window = window.filter((k) => dir * compareKeys(k.key, afterKey) > 0);
-  if (beforeKey) window = window.filter((k) => dir * compareKeys(k.key, beforeKey) < 0);
+  const keyed = items.map((item) => ({ item, key: key(item) }));
+  // Only the cursor's window is sorted (a large shop's later pages sort ever fewer
+  // orders); keys are unique (the id breaks ties), so this is the same page as sorting all.
+  const window = keyed
+    .filter(
+      (k) =>
+        (!afterKey || dir * compareKeys(k.key, afterKey) > 0) &&
+        (!beforeKey || dir * compareKeys(k.key, beforeKey) < 0),
+    )
+    .sort((a, b) => dir * compareKeys(a.key, b.key));
   let page = window;
   if (first != null) page = page.slice(0, first);
   if (last != null) page = page.slice(Math.max(0, page.length - last));
-  const firstIndex = page.length ? keyed.indexOf(page[0]!) : -1;
-  const lastIndex = page.length ? keyed.indexOf(page[page.length - 1]!) : -1;
+  const head = page[0];
+  const tail = page[page.length - 1];
   const edges = page.map((k) => ({ cursor: encodeCursor(k.key), node: view(k.item) }));
   return {
     edges,
     nodes: edges.map((e) => e.node),
     pageInfo: {
+      // Whether any item of the whole (unwindowed) order comes after the page's last or before its first.
       hasNextPage:
-        first != null ? window.length > page.length : lastIndex >= 0 && lastIndex < keyed.length - 1,
-      hasPreviousPage: last != null ? window.length > page.length : firstIndex > 0,
+        first != null
+          ? window.length > page.length
+          : !!tail && keyed.some((k) => dir * compareKeys(k.key, tail.key) > 0),
+      hasPreviousPage:
+        last != null
+          ? window.length > page.length
+          : !!head && keyed.some((k) => dir * compareKeys(k.key, head.key) < 0),
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
@@ -305,9 +316,9 @@ function webhookView(w: WebhookSubscription) {
 // Order lookups ------------------------------------------------------------------------------
 
 const orderSortValue: Record<string, (o: StoredOrder) => number> = {
-  CREATED_AT: (o) => Date.parse(o.createdAt),
-  UPDATED_AT: (o) => Date.parse(o.updatedAt),
-  PROCESSED_AT: (o) => Date.parse(o.processedAt),
+  CREATED_AT: (o) => parseTime(o.createdAt),
+  UPDATED_AT: (o) => parseTime(o.updatedAt),
+  PROCESSED_AT: (o) => parseTime(o.processedAt),
   ORDER_NUMBER: (o) => o.number,
   ID: (o) => o.numericId,
 };
