@@ -18,6 +18,8 @@ type ConsumerProps = {
   batchSize: number;
   memorySize?: FunctionProps["memorySize"];
   bind?: FunctionProps["bind"];
+  /** Packages installed beside the bundle: files read at run time (the label font) cannot be bundled. */
+  install?: string[];
 };
 
 export function Queues({ stack }: StackContext) {
@@ -36,6 +38,7 @@ export function Queues({ stack }: StackContext) {
     // PDF rendering is CPU-bound and Lambda allots CPU by memory.
     memorySize: "2048 MB",
     bind: [storage.bucket],
+    install: ["@expo-google-fonts/noto-sans-jp"],
   });
   const trackingUploadQueue = consumedQueue(stack, storage, "TrackingUploadQueue", {
     handler: "functions/src/queue/tracking-upload.handler",
@@ -51,10 +54,16 @@ function consumedQueue(
   stack: Stack,
   storage: ReturnType<typeof Storage>,
   id: string,
-  { handler, timeout, batchSize, memorySize, bind = [] }: ConsumerProps,
+  { handler, timeout, batchSize, memorySize, bind = [], install }: ConsumerProps,
 ) {
   const name = id.replace(/Queue$/, "");
-  const consumer = new LambdaFunction(stack, `${name}Consumer`, { handler, timeout, memorySize, bind });
+  const consumer = new LambdaFunction(stack, `${name}Consumer`, {
+    handler,
+    timeout,
+    memorySize,
+    bind,
+    ...(install ? { nodejs: { install } } : {}),
+  });
   storage.bindTable(consumer);
 
   const deadLetterQueue = new sqs.Queue(stack, `${name}DeadLetterQueue`, {

@@ -6,6 +6,13 @@ import { CounterEntity } from "../counter/entity";
 import { IdentityEntity } from "../identity/entity";
 import { ItemCategoryEntity } from "../item-category/entity";
 import { SenderEntity } from "../sender/entity";
+import {
+  LabelBatchEntity,
+  LabelPartEntity,
+  LiveParcelEntity,
+  ShipmentEntity,
+  TrackingClaimEntity,
+} from "../shipment/entity";
 import { UserEntity } from "../user/entity";
 
 /**
@@ -25,6 +32,11 @@ export const Database = new Service({
   counter: CounterEntity,
   carrierAccount: CarrierAccountEntity,
   trackingRange: TrackingRangeEntity,
+  shipment: ShipmentEntity,
+  liveParcel: LiveParcelEntity,
+  trackingClaim: TrackingClaimEntity,
+  labelBatch: LabelBatchEntity,
+  labelPart: LabelPartEntity,
 });
 
 /** The entities as a transaction callback receives them. */

@@ -45,6 +45,8 @@ export const LabelJobMessage = z.object({
   tenantId,
   dedupeKey: DedupeKey,
   jobId: z.string().min(1).max(64),
+  /** The part of the batch (0-based): its file names and its one-time count hang on it. */
+  part: z.number().int().min(0).max(99),
   orderIds: z.array(z.string().min(1).max(64)).min(1).max(100),
 });
 

@@ -14,6 +14,7 @@ import { health } from "./routes/health";
 import { itemCategories } from "./routes/item-categories";
 import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
+import { shipments } from "./routes/shipments";
 import { shops } from "./routes/shops";
 import { signup } from "./routes/signup";
 import { users } from "./routes/users";
@@ -98,6 +99,7 @@ for (const { path, router } of carrierRouters) app.route(path, router);
 app.route("/geocoding", geocoding);
 app.route("/orders", orders);
 app.route("/exports", exports);
+app.route("/shipments", shipments);
 app.route("/shops", shops);
 app.route("/webhooks", webhooks);
 

@@ -1,26 +1,19 @@
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { MessageOf } from "@okuru/core/queue";
+import { Shipment } from "@okuru/core/shipment";
 import { consumer } from "./consumer";
 
-const logger = new Logger({ serviceName: "okuru-queue-labelJob" });
-
 /**
- * The queue, its DLQ, validation, tenant scoping, deduplication and partial batch
- * failures are in place. Bulk label rendering (labels work) replaces the body: one
- * message is one chunk of a label batch, its dedupe key `<jobId>:<chunk>`. Until
- * then a message fails, so it ends in the DLQ instead of being lost.
+ * One part of a label batch (core/src/shipment): issues or finds each order's labels,
+ * renders the part's PDFs into S3 and counts it once. Safe to run again: numbers and
+ * live labels are claimed in transactions, files are overwritten, the count is per part.
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
-  throw new Error(`No processor for ${message.kind} yet`);
+  await Shipment.runPart(message.jobId, message.part, message.orderIds);
 }
 
-/** Where the label batch will carry the reason per order; until then the log does. */
+/** The part's orders get the reason in the batch's results, and the batch can finish. */
 export async function onFinalFailure(message: MessageOf<"labelJob">, error: Error): Promise<void> {
-  logger.error("Label chunk parked in the DLQ", {
-    jobId: message.jobId,
-    dedupeKey: message.dedupeKey,
-    error,
-  });
+  await Shipment.failPart(message.jobId, message.part, message.orderIds, error.message);
 }
 
 export const handler = consumer("labelJob", run, { onFinalFailure });

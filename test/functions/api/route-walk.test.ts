@@ -1,4 +1,6 @@
+import { trackingNumberOf } from "@okuru/core/carrier/tracking";
 import { Order } from "@okuru/core/order";
+import { Shipment } from "@okuru/core/shipment";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
 import { asUser, testAccount } from "../../support/account";
@@ -115,6 +117,12 @@ const samples: Record<string, Sample> = {
   "PUT /api/shops/ecforce": { body: { shop_id: SHOP_OF_A, import_days: 7 }, adminOnly: true },
   "DELETE /api/shops/ecforce": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
   "GET /api/shops/ecforce/carriers": { query: { shop_id: SHOP_OF_A } },
+  "POST /api/shipments/labels": { body: { order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "GET /api/shipments/labels": { query: { label_id: "lbl_01JAAAAAAAAAAAAAAAAAAAAAAA" } },
+  "GET /api/shipments": {},
+  "PUT /api/shipments/cancel_shipments": { body: { ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "GET /api/shipments/{id}": {},
+  "PUT /api/shipments/{id}/cancel": {},
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   ...Object.fromEntries(
     Object.entries(carrierAccountSamples).flatMap(([carrier, body]) => [
@@ -190,6 +198,28 @@ beforeAll(async () => {
     expect(account.status, carrier).toBe(201);
     idsOfA[carrier] = account.json.id;
   }
+  // A label of company A: a self-printed Japan Post account, the order shipping by it, one part rendered.
+  const printing = await callApi("/api/japan_post", {
+    method: "POST",
+    token: companyA.idToken,
+    body: {
+      name: "ゆうパック 自社印刷",
+      mode: "self_printed",
+      is_default: true,
+      tracking_ranges: [{ first: trackingNumberOf(55_500_000_000), last: trackingNumberOf(55_500_000_009) }],
+    },
+  });
+  expect(printing.status).toBe(201);
+  await callApi(`/api/orders/${idsOfA.orders}/delivery/japan_post`, {
+    method: "PUT",
+    token: companyA.idToken,
+    body: { item_name: "宇治抹茶" },
+  });
+  idsOfA.shipments = await asUser(companyA, async () => {
+    const { label_id } = await Shipment.requestLabels({ order_ids: [idsOfA.orders!] });
+    await Shipment.runPart(label_id, 0, [idsOfA.orders!]);
+    return (await Shipment.ofOrder(idsOfA.orders!))[0]!.shipmentId;
+  });
 });
 
 function pathWithIdsOfA(op: Operation): string {
@@ -224,6 +254,7 @@ async function snapshotOfA() {
     yamato: await read("/api/yamato"),
     sagawa: await read("/api/sagawa"),
     japanPost: await read("/api/japan_post"),
+    shipments: await read("/api/shipments"),
   };
 }
 

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { pollQueue } from "../../../functions/src/dev/poll";
 import { consumer } from "../../../functions/src/queue/consumer";
-import * as labelJob from "../../../functions/src/queue/label-job";
 import * as trackingUpload from "../../../functions/src/queue/tracking-upload";
 
 const tenant = () => `com_${ulid()}`;
@@ -27,6 +26,7 @@ const job = (tenantId: string, jobId: string, orderIds = ["ord_1"], dedupeKey = 
   tenantId,
   dedupeKey,
   jobId,
+  part: 0,
   orderIds,
 });
 
@@ -220,8 +220,8 @@ describe("queue consumer", () => {
       handler,
       t,
       [
-        { kind: "label_job", dedupeKey: "job_ok:0", jobId: "job_ok", orderIds: ["ord_1"] },
-        { kind: "label_job", dedupeKey: "job_poison:0", jobId: "job_poison", orderIds: ["ord_2"] },
+        { kind: "label_job", dedupeKey: "job_ok:0", jobId: "job_ok", part: 0, orderIds: ["ord_1"] },
+        { kind: "label_job", dedupeKey: "job_poison:0", jobId: "job_poison", part: 0, orderIds: ["ord_2"] },
       ],
       1,
     );
@@ -231,14 +231,9 @@ describe("queue consumer", () => {
     expect(finals).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
   });
 
-  it("the consumers without processors yet (labels, tracking upload) park their messages in the DLQ and call their final-failure hook once", async () => {
+  it("the consumer without a processor yet (tracking upload) parks their messages in the DLQ and call their final-failure hook once", async () => {
     const t = tenant();
     const cases = [
-      {
-        queue: "labelJob" as const,
-        module: labelJob,
-        draft: { kind: "label_job" as const, dedupeKey: "job_1:0", jobId: "job_1", orderIds: ["ord_1"] },
-      },
       {
         queue: "trackingUpload" as const,
         module: trackingUpload,
@@ -281,7 +276,9 @@ describe("queue consumer", () => {
 
   it("refuses to enqueue a message that does not match the queue's schema", async () => {
     const error = await ActorContext.with({ type: "system", properties: { tenantId: tenant() } }, () =>
-      Queue.send("labelJob", [{ kind: "label_job", dedupeKey: "job_x:0", jobId: "job_x", orderIds: [] }]),
+      Queue.send("labelJob", [
+        { kind: "label_job", dedupeKey: "job_x:0", jobId: "job_x", part: 0, orderIds: [] },
+      ]),
     ).catch((err) => err);
     expect(error).toBeInstanceOf(ZodError);
     expect((error as ZodError).issues[0]?.path).toEqual(["orderIds"]);

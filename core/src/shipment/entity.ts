@@ -1,0 +1,215 @@
+import { Entity, type EntityItem } from "electrodb";
+import { timestamps } from "../db/attributes";
+import { entityConfig } from "../db/client";
+
+const carrier = {
+  type: ["yamato", "sagawa", "japan_post"] as const,
+  required: true,
+  readOnly: true,
+} as const;
+
+/**
+ * Access patterns
+ * | pattern   | index   | pk composite     | sk composite          | used by                                  |
+ * | byId      | primary | tenantId         | shipmentId            | get, cancel, reissue                     |
+ * | byStatus  | gsi1    | tenantId, status | printedAt, shipmentId | history tabs (`status=`), printed range  |
+ * | byPrinted | gsi2    | tenantId         | printedAt, shipmentId | history without status                   |
+ * | byOrder   | gsi3    | tenantId, orderId| shipmentId            | an order's shipments                     |
+ *
+ * One parcel with one tracking number. `labelId` is the batch that printed it last
+ * (a reissue prints the same number under a new label id).
+ */
+export const ShipmentEntity = new Entity(
+  {
+    model: { entity: "shipment", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      shipmentId: { type: "string", required: true, readOnly: true },
+      orderId: { type: "string", required: true, readOnly: true },
+      orderNumber: { type: "string", required: true },
+      carrier,
+      carrierAccountId: { type: "string", required: true, readOnly: true },
+      trackingNumber: { type: "string", required: true, readOnly: true },
+      /** 1-based parcel of the order, of `parcels`. */
+      parcel: { type: "number", required: true, readOnly: true },
+      parcels: { type: "number", required: true },
+      labelId: { type: "string", required: true },
+      status: { type: ["issued", "isShipped", "cancelled"] as const, required: true },
+      source: { type: ["label", "import", "manual"] as const, required: true, readOnly: true },
+      printedAt: { type: "string", required: true },
+      /** Who issued, reissued and cancelled, and when: [{ action, userId?, at }]. */
+      history: { type: "any", required: true },
+      isError: { type: "boolean", required: true, default: false },
+      errors: { type: "any" },
+      ...timestamps,
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["shipmentId"], casing: "none" },
+      },
+      byStatus: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["tenantId", "status"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["printedAt", "shipmentId"], casing: "none" },
+      },
+      byPrinted: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["printedAt", "shipmentId"], casing: "none" },
+      },
+      byOrder: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: ["tenantId", "orderId"], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["shipmentId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type ShipmentItem = EntityItem<typeof ShipmentEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite    | used by                                        |
+ * | byOrder | primary | tenantId     | orderId, parcel | the one live label of each parcel of an order  |
+ *
+ * Created with `attribute_not_exists` in the transaction that creates its shipment, so
+ * two requests for one order (a double click, a retry, 50 at once) make one live
+ * label per parcel; deleted when the shipment is cancelled.
+ */
+export const LiveParcelEntity = new Entity(
+  {
+    model: { entity: "liveParcel", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      orderId: { type: "string", required: true, readOnly: true },
+      parcel: { type: "number", required: true, readOnly: true },
+      shipmentId: { type: "string", required: true },
+    },
+    indexes: {
+      byOrder: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["orderId", "parcel"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * Access patterns
+ * | pattern  | index   | pk composite | sk composite            | used by                              |
+ * | byNumber | primary | tenantId     | carrier, trackingNumber | a number belongs to one shipment     |
+ *
+ * Never deleted: a cancelled shipment's number stays claimed, retired for good.
+ */
+export const TrackingClaimEntity = new Entity(
+  {
+    model: { entity: "trackingClaim", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      carrier,
+      trackingNumber: { type: "string", required: true, readOnly: true },
+      shipmentId: { type: "string", required: true, readOnly: true },
+    },
+    indexes: {
+      byNumber: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["carrier", "trackingNumber"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                         |
+ * | byId    | primary | tenantId     | labelId      | GET /api/shipments/labels       |
+ *
+ * A label batch: `total` orders in parts of PART_SIZE, `done` counts the orders of
+ * finished parts (added once per part, in the part's own creation transaction).
+ */
+export const LabelBatchEntity = new Entity(
+  {
+    model: { entity: "labelBatch", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      labelId: { type: "string", required: true, readOnly: true },
+      kind: { type: ["label", "reissue"] as const, required: true, readOnly: true },
+      total: { type: "number", required: true, readOnly: true },
+      parts: { type: "number", required: true, readOnly: true },
+      done: { type: "number", required: true, default: 0 },
+      createdBy: { type: "string" },
+      /** Epoch seconds: a batch and its files are kept 90 days. */
+      expiresAt: { type: "number" },
+      ...timestamps,
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["labelId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type LabelBatchItem = EntityItem<typeof LabelBatchEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite  | used by                                  |
+ * | byBatch | primary | tenantId     | labelId, part | a batch's finished parts and their files |
+ */
+export const LabelPartEntity = new Entity(
+  {
+    model: { entity: "labelPart", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      labelId: { type: "string", required: true, readOnly: true },
+      part: { type: "number", required: true, readOnly: true },
+      orders: { type: "number", required: true },
+      /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
+      files: { type: "any", required: true },
+      expiresAt: { type: "number" },
+    },
+    indexes: {
+      byBatch: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["labelId", "part"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type LabelPartItem = EntityItem<typeof LabelPartEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite     | used by                         |
+ * | byBatch | primary | tenantId     | labelId, orderId | a batch's per-order results     |
+ */
+export const LabelResultEntity = new Entity(
+  {
+    model: { entity: "labelResult", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      labelId: { type: "string", required: true, readOnly: true },
+      orderId: { type: "string", required: true, readOnly: true },
+      part: { type: "number", required: true },
+      shipmentIds: { type: "list", items: { type: "string" } },
+      trackingNumbers: { type: "list", items: { type: "string" } },
+      error: { type: "string" },
+      expiresAt: { type: "number" },
+    },
+    indexes: {
+      byBatch: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["labelId", "orderId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type LabelResultItem = EntityItem<typeof LabelResultEntity>;

@@ -1,0 +1,644 @@
+export * as Shipment from "./index";
+
+import { z } from "zod";
+import { type Actor, ActorContext, useTenantID } from "../actor";
+import { Brand } from "../brand";
+import { CarrierAccount } from "../carrier";
+import { Company } from "../company";
+import { type PageRequest, page } from "../db/records";
+import { Database } from "../db/service";
+import { NotFoundError, RuleError } from "../error";
+import { Files } from "../files";
+import { ItemCategory } from "../item-category";
+import { type LabelParcel, type LabelParty, renderLabels } from "../label";
+import { Order } from "../order";
+import type { OrderItem } from "../order/entity";
+import { Queue } from "../queue";
+import { Sender } from "../sender";
+import { type Carrier, carriers } from "../shared/brand";
+import {
+  deliveryDefaults,
+  deliverySchemas,
+  type ItemDefaults,
+  japanPostCoolTypes,
+  sagawaCoolTypes,
+  type TimeSlot,
+  yamatoCoolTypes,
+} from "../shared/delivery";
+import { createID, idFor, isID } from "../util/id";
+import {
+  LabelBatchEntity,
+  LabelPartEntity,
+  LabelResultEntity,
+  LiveParcelEntity,
+  ShipmentEntity,
+  type ShipmentItem,
+} from "./entity";
+
+/**
+ * Shipments and their labels (issue, status, cancel). A label batch answers at once
+ * with its id; its parts are rendered by the label-job consumers, each order alone:
+ * one with a reason it cannot ship gets that reason in the results and never holds
+ * the others up. Numbers come from the account's ranges (CarrierAccount.allocateNumbers)
+ * and belong to one shipment for good (TrackingClaim); one live label per order parcel
+ * (LiveParcel) whatever runs at the same time.
+ */
+
+export const PART_SIZE = 50;
+export const MAX_ORDERS = 1000;
+const KEEP_DAYS = 90;
+const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400;
+
+export const statuses = ["issued", "isShipped", "cancelled"] as const;
+
+export const Info = z
+  .object({
+    id: z.string(),
+    order_id: z.string(),
+    order_number: z.string(),
+    status: z.enum(statuses),
+    carrier: z.enum(carriers),
+    carrier_account_id: z.string(),
+    tracking_number: z.string(),
+    label_id: z.string(),
+    parcel: z.number().int(),
+    parcels: z.number().int(),
+    source: z.enum(["label", "import", "manual"]),
+    printed_at: z.string(),
+    is_error: z.boolean(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    history: z.array(z.object({ action: z.string(), user_id: z.string().nullable(), at: z.string() })),
+    created_at: z.string(),
+  })
+  .meta({ id: "Shipment" });
+export type Info = z.infer<typeof Info>;
+
+type HistoryEntry = {
+  action: "issue" | "reissue" | "cancel" | "import" | "upload";
+  userId: string | null;
+  at: string;
+};
+
+export function serialize(item: ShipmentItem): Info {
+  return {
+    id: item.shipmentId,
+    order_id: item.orderId,
+    order_number: item.orderNumber,
+    status: item.status,
+    carrier: item.carrier,
+    carrier_account_id: item.carrierAccountId,
+    tracking_number: item.trackingNumber,
+    label_id: item.labelId,
+    parcel: item.parcel,
+    parcels: item.parcels,
+    source: item.source,
+    printed_at: item.printedAt,
+    is_error: item.isError,
+    errors: (item.errors as Info["errors"] | undefined) ?? [],
+    history: ((item.history as HistoryEntry[] | undefined) ?? []).map((h) => ({
+      action: h.action,
+      user_id: h.userId,
+      at: h.at,
+    })),
+    created_at: item.createdAt,
+  };
+}
+
+export const notFound = () => new NotFoundError("shipment.not_found", "出荷情報が見つかりません。");
+
+function userIdOf(actor: Actor | undefined): string | null {
+  return actor?.type === "user" ? actor.properties.userId : null;
+}
+
+// ---------------------------------------------------------------------------
+// Issue: the request
+
+export const IssueRequest = z.object({
+  order_ids: z
+    .array(z.string().max(64))
+    .min(1, { error: "注文を選択してください" })
+    .max(MAX_ORDERS, { error: `一度に発行できるのは${MAX_ORDERS}件までです` }),
+});
+
+/** Creates the batch and queues its parts; the answer is the label id to follow. */
+export async function requestLabels(input: z.input<typeof IssueRequest>): Promise<{ label_id: string }> {
+  const ids = [...new Set(IssueRequest.parse(input).order_ids)];
+  const labelId = createID("label");
+  const parts: string[][] = [];
+  for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  await LabelBatchEntity.create({
+    tenantId: useTenantID(),
+    labelId,
+    kind: "label",
+    total: ids.length,
+    parts: parts.length,
+    createdBy: userIdOf(ActorContext.use()) ?? undefined,
+    expiresAt: expiresAt(),
+  }).go();
+  const sent = await Queue.send(
+    "labelJob",
+    parts.map((orderIds, part) => ({
+      kind: "label_job" as const,
+      dedupeKey: `label:${labelId}:${part}`,
+      jobId: labelId,
+      part,
+      orderIds,
+    })),
+  );
+  if (sent.failed.length)
+    throw new RuleError(
+      "label.queue_failed",
+      "送り状の発行を開始できませんでした。時間をおいて再度お試しください。",
+    );
+  return { label_id: labelId };
+}
+
+// ---------------------------------------------------------------------------
+// Issue: one part, in the consumer
+
+type OrderOutcome =
+  | { orderId: string; shipments: ShipmentItem[]; error?: undefined }
+  | { orderId: string; error: string };
+
+const coolWords: Record<Carrier, Record<string, string>> = {
+  yamato: yamatoCoolTypes,
+  sagawa: sagawaCoolTypes,
+  japan_post: japanPostCoolTypes,
+};
+
+/** What a part needs once: accounts, brand items, senders. */
+async function partContext() {
+  const [brand, company] = await Promise.all([Brand.get(), Company.get()]);
+  const categoryId = brand?.defaultItemCategoryId;
+  const category = categoryId ? await ItemCategory.find(categoryId) : undefined;
+  const items: ItemDefaults | undefined = category
+    ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
+    : undefined;
+  const accounts = new Map<Carrier, Awaited<ReturnType<typeof CarrierAccount.defaultFor>>>();
+  for (const carrier of carriers) accounts.set(carrier, await CarrierAccount.defaultFor(carrier));
+  const senders = new Map<string, LabelParty | undefined>();
+  const senderById = async (id: string) => {
+    if (!senders.has(id)) {
+      const s = await Sender.find(id);
+      senders.set(id, s ? { ...s, company: s.companyName ?? "", address2: s.address2 ?? "" } : undefined);
+    }
+    return senders.get(id);
+  };
+  const companySender: LabelParty = {
+    name: company.name,
+    company: "",
+    postalCode: company.postalCode ?? "",
+    prefecture: company.prefecture ?? "",
+    city: company.city ?? "",
+    address1: company.address1 ?? "",
+    address2: company.address2 ?? "",
+    phone: company.phone ?? "",
+  };
+  const brandSender = brand?.defaultSenderId ? await senderById(brand.defaultSenderId) : undefined;
+  return {
+    items,
+    accounts,
+    printSettings: Brand.serialize(brand).print_settings,
+    senderOf: async (order: OrderItem) =>
+      (order.senderId && (await senderById(order.senderId))) || brandSender || companySender,
+  };
+}
+type PartContext = Awaited<ReturnType<typeof partContext>>;
+
+/** The carrier an order ships by: its own delivery's, else the only carrier with a default account. */
+function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
+  const own = (order.delivery as { carrier?: string } | undefined)?.carrier;
+  if (own === "sss") return "この注文は他の配送会社で発送する設定です。";
+  if (own && (carriers as readonly string[]).includes(own)) return own as Carrier;
+  const ready = carriers.filter((c) => context.accounts.get(c));
+  if (ready.length === 1) return ready[0]!;
+  return "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。";
+}
+
+function deliveryOf(order: OrderItem, carrier: Carrier, items: ItemDefaults | undefined) {
+  const own = order.delivery as { carrier?: string } | undefined;
+  return deliverySchemas[carrier].safeParse(
+    own?.carrier === carrier
+      ? own
+      : deliveryDefaults(
+          carrier,
+          {
+            codAmount: order.codAmount ?? null,
+            requestedDeliveryDate: order.requestedDeliveryDate ?? null,
+            requestedTimeSlot: order.requestedTimeSlot ?? null,
+            lineItems: order.lineItems as { name: string }[],
+          },
+          items,
+        ),
+  );
+}
+
+async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
+  const tenantId = useTenantID();
+  const { data: live } = await LiveParcelEntity.query.byOrder({ tenantId, orderId }).go({ pages: "all" });
+  if (!live.length) return [];
+  const { data } = await ShipmentEntity.get(live.map((p) => ({ tenantId, shipmentId: p.shipmentId }))).go();
+  return data.sort((a, b) => a.parcel - b.parcel);
+}
+
+/** One order of a part: its existing live labels, or new numbers and shipments in one transaction. */
+async function issueFor(
+  order: OrderItem,
+  labelId: string,
+  context: PartContext,
+  createdBy: string | null,
+): Promise<OrderOutcome> {
+  const orderId = order.orderId;
+  const existing = await liveShipments(orderId);
+  if (existing.length) return { orderId, shipments: existing };
+  if (order.shipmentStatus === "cancelled") return { orderId, error: "キャンセルされた注文です。" };
+  const carrier = carrierFor(order, context);
+  if (!(carriers as readonly string[]).includes(carrier)) return { orderId, error: carrier };
+  const chosen = carrier as Carrier;
+  const blocking = ((order.errors as Order.OrderIssue[] | undefined) ?? []).filter(
+    (issue) => !issue.carrier || issue.carrier === chosen,
+  );
+  if (blocking.length) return { orderId, error: blocking.map((i) => i.message).join(" ") };
+  const account = context.accounts.get(chosen);
+  if (!account)
+    return { orderId, error: "配送会社の契約情報が登録されていません。「配送会社連携」で登録してください。" };
+  if (account.item.mode !== "self_printed")
+    return {
+      orderId,
+      error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。",
+    };
+  const delivery = deliveryOf(order, chosen, context.items);
+  if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
+  const parcels = delivery.data.parcels;
+
+  const numbers = await CarrierAccount.allocateNumbers(account.item.carrierAccountId, parcels);
+  if (numbers.length < parcels)
+    return {
+      orderId,
+      error: "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。",
+    };
+  const tenantId = useTenantID();
+  const now = new Date().toISOString();
+  const shipments = numbers.map((trackingNumber, i) => ({
+    tenantId,
+    shipmentId: idFor("shipment", Date.now(), `${labelId}|${orderId}|${i + 1}`),
+    orderId,
+    orderNumber: order.orderNumber,
+    carrier: chosen,
+    carrierAccountId: account.item.carrierAccountId,
+    trackingNumber,
+    parcel: i + 1,
+    parcels,
+    labelId,
+    status: "issued" as const,
+    source: "label" as const,
+    printedAt: now,
+    history: [{ action: "issue", userId: createdBy, at: now }],
+    isError: false,
+  }));
+  const result = await Database.transaction
+    .write((entities) =>
+      shipments.flatMap((s) => [
+        entities.shipment.create(s).commit(),
+        entities.liveParcel
+          .create({ tenantId, orderId, parcel: s.parcel, shipmentId: s.shipmentId })
+          .commit(),
+        entities.trackingClaim
+          .create({ tenantId, carrier: chosen, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
+          .commit(),
+      ]),
+    )
+    .go();
+  if (result.canceled) {
+    // Another request issued this order meanwhile: its labels are the order's labels (our numbers stay unused).
+    const raced = await liveShipments(orderId);
+    if (raced.length) return { orderId, shipments: raced };
+    return { orderId, error: "他の操作と競合しました。再度お試しください。" };
+  }
+  return { orderId, shipments: await liveShipments(orderId) };
+}
+
+function toParcel(
+  shipment: ShipmentItem,
+  order: OrderItem,
+  sender: LabelParty,
+  delivery: Record<string, unknown>,
+): LabelParcel {
+  const customer = order.customer as Order.StoredPerson;
+  const cool = String(delivery.cool_type ?? "0");
+  return {
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    parcelIndex: shipment.parcel,
+    parcelCount: shipment.parcels,
+    orderNumber: order.orderNumber,
+    recipient: { ...customer, company: customer.company ?? "", address2: customer.address2 ?? "" },
+    sender,
+    itemName: String(delivery.item_name ?? ""),
+    handling1: String(delivery.handling1 ?? ""),
+    handling2: String(delivery.handling2 ?? ""),
+    shipDate: (delivery.ship_date as string | null) ?? null,
+    deliveryDate: (delivery.delivery_date as string | null) ?? null,
+    timeSlot: (delivery.time_slot as TimeSlot) ?? "",
+    // Cash is collected once per order: on the first parcel's label.
+    codAmount: shipment.parcel === 1 ? ((delivery.cod_amount as number | null) ?? null) : null,
+    coolType: cool === "0" ? null : (coolWords[shipment.carrier][cool] ?? null),
+  };
+}
+
+/**
+ * Renders one part of a batch: issues each order (or finds its live labels), writes
+ * each order's result, renders one PDF per carrier into S3, then records the part and
+ * counts its orders in one transaction that runs once per part, so a redelivered
+ * part neither duplicates a number nor counts twice.
+ */
+export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
+  const tenantId = useTenantID();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  if (!batch) return; // a batch of another tenant, or expired: nothing to do
+  const context = await partContext();
+  const parcels = new Map<Carrier, LabelParcel[]>();
+  const results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[] = [];
+  for (const orderId of orderIds) {
+    const order = await Order.find(orderId);
+    const outcome: OrderOutcome = order
+      ? await issueFor(order, labelId, context, batch.createdBy ?? null)
+      : { orderId, error: "注文が見つかりません。" };
+    if (outcome.error !== undefined || !order) {
+      results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: outcome.error });
+      continue;
+    }
+    const { shipments } = outcome;
+    const delivery = deliveryOf(order, shipments[0]!.carrier, context.items);
+    const sender = await context.senderOf(order);
+    for (const shipment of shipments) {
+      const list = parcels.get(shipment.carrier) ?? [];
+      list.push(toParcel(shipment, order, sender, delivery.success ? delivery.data : {}));
+      parcels.set(shipment.carrier, list);
+    }
+    results.push({
+      orderId,
+      shipmentIds: shipments.map((s) => s.shipmentId),
+      trackingNumbers: shipments.map((s) => s.trackingNumber),
+    });
+  }
+  return finishPart(batch.labelId, part, orderIds, parcels, results, context);
+}
+
+async function finishPart(
+  labelId: string,
+  part: number,
+  orderIds: string[],
+  parcels: Map<Carrier, LabelParcel[]>,
+  results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[],
+  context: PartContext,
+) {
+  const tenantId = useTenantID();
+  const files: { carrier: Carrier; key: string; labels: number }[] = [];
+  for (const [carrier, list] of parcels) {
+    const name = `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`;
+    const key = Files.keyFor("labels", labelId, name);
+    await Files.put(key, renderLabels(list, context.printSettings[carrier]), "application/pdf");
+    files.push({ carrier, key, labels: list.length });
+  }
+  await Promise.all(
+    results.map((r) =>
+      LabelResultEntity.put({
+        tenantId,
+        labelId,
+        orderId: r.orderId,
+        part,
+        shipmentIds: r.shipmentIds,
+        trackingNumbers: r.trackingNumbers,
+        ...(r.error ? { error: r.error } : {}),
+        expiresAt: expiresAt(),
+      }).go(),
+    ),
+  );
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.labelPart
+        .create({ tenantId, labelId, part, orders: orderIds.length, files, expiresAt: expiresAt() })
+        .commit(),
+      entities.labelBatch.update({ tenantId, labelId }).add({ done: orderIds.length }).commit(),
+    ])
+    .go();
+  if (result.canceled && result.data[0]?.code !== "ConditionalCheckFailed")
+    throw new Error(`label part ${labelId}/${part} could not be recorded`);
+}
+
+// ---------------------------------------------------------------------------
+// Batch status
+
+export const BatchStatus = z
+  .object({
+    label_id: z.string(),
+    status: z.enum(["running", "done"]),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    parts: z.array(
+      z.object({
+        part: z.number().int(),
+        carrier: z.enum(carriers),
+        url: z.string(),
+        labels: z.number().int(),
+      }),
+    ),
+    results: z.array(
+      z.object({
+        order_id: z.string(),
+        shipment_ids: z.array(z.string()),
+        tracking_numbers: z.array(z.string()),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "LabelBatchStatus" });
+export type BatchStatus = z.infer<typeof BatchStatus>;
+
+/** Where a batch stands: finished parts with download URLs (the first is printable while the rest render) and per-order results. */
+export async function batchStatus(labelId: string): Promise<BatchStatus> {
+  const tenantId = useTenantID();
+  if (!isID("label", labelId)) throw labelNotFound();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  if (!batch) throw labelNotFound();
+  const [{ data: parts }, { data: results }] = await Promise.all([
+    LabelPartEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
+    LabelResultEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
+  ]);
+  const files = parts
+    .sort((a, b) => a.part - b.part)
+    .flatMap((p) =>
+      (p.files as { carrier: Carrier; key: string; labels: number }[]).map((f) => ({ ...f, part: p.part })),
+    );
+  return {
+    label_id: labelId,
+    status: batch.done >= batch.total ? "done" : "running",
+    progress: { done: Math.min(batch.done, batch.total), total: batch.total },
+    parts: await Promise.all(
+      files.map(async (f) => ({
+        part: f.part,
+        carrier: f.carrier,
+        labels: f.labels,
+        url: await Files.downloadUrl(
+          f.key,
+          `${labelId}-${String(f.part + 1).padStart(3, "0")}-${f.carrier}.pdf`,
+        ),
+      })),
+    ),
+    results: results
+      .sort((a, b) => a.part - b.part)
+      .map((r) => ({
+        order_id: r.orderId,
+        shipment_ids: r.shipmentIds ?? [],
+        tracking_numbers: r.trackingNumbers ?? [],
+        error: r.error ?? null,
+      })),
+  };
+}
+
+const labelNotFound = () => new NotFoundError("label.not_found", "送り状の発行情報が見つかりません。");
+
+// ---------------------------------------------------------------------------
+// Reading and cancelling shipments
+
+export async function find(shipmentId: string): Promise<ShipmentItem | undefined> {
+  if (!isID("shipment", shipmentId)) return undefined;
+  const { data } = await ShipmentEntity.get({ tenantId: useTenantID(), shipmentId }).go();
+  return data ?? undefined;
+}
+
+export async function get(shipmentId: string): Promise<ShipmentItem> {
+  const found = await find(shipmentId);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** An order's shipments, newest first. */
+export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {
+  const { data } = await ShipmentEntity.query
+    .byOrder({ tenantId: useTenantID(), orderId })
+    .go({ pages: "all", order: "desc" });
+  return data;
+}
+
+/**
+ * Cancels a label: the shipment is cancelled and its parcel free for a new label, and
+ * the tracking number stays claimed, retired for good. A cancelled one answers as it
+ * is; one already reported to the shop cannot be cancelled here.
+ */
+export async function cancel(shipmentId: string): Promise<ShipmentItem> {
+  const shipment = await get(shipmentId);
+  if (shipment.status === "cancelled") return shipment;
+  if (shipment.status === "isShipped")
+    throw new RuleError(
+      "shipment.already_uploaded",
+      "ストアに発送を報告済みのため取り消せません。ストア側の発送を取り消してから操作してください。",
+    );
+  const tenantId = useTenantID();
+  const now = new Date().toISOString();
+  const history = [
+    ...((shipment.history as HistoryEntry[] | undefined) ?? []),
+    { action: "cancel", userId: userIdOf(ActorContext.use()), at: now },
+  ];
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.shipment
+        .patch({ tenantId, shipmentId })
+        .set({ status: "cancelled", history })
+        .composite({ printedAt: shipment.printedAt, orderId: shipment.orderId })
+        .where((attr, op) => op.eq(attr.status, "issued"))
+        .commit(),
+      entities.liveParcel
+        .delete({ tenantId, orderId: shipment.orderId, parcel: shipment.parcel })
+        .where((attr, op) => op.eq(attr.shipmentId, shipmentId))
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    const now = await get(shipmentId);
+    if (now.status === "cancelled") return now;
+    throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
+  }
+  return get(shipmentId);
+}
+
+export const CancelMany = z.object({
+  ids: z
+    .array(z.string().max(64))
+    .min(1, { error: "出荷を選択してください" })
+    .max(100, { error: "一度に取り消せるのは100件までです" }),
+});
+
+export async function cancelMany(input: z.input<typeof CancelMany>) {
+  const { ids } = CancelMany.parse(input);
+  const results: { id: string; error?: string }[] = [];
+  for (const id of ids) {
+    try {
+      await cancel(id);
+      results.push({ id });
+    } catch (err) {
+      if (!(err instanceof NotFoundError || err instanceof RuleError)) throw err;
+      results.push({ id, error: err.message });
+    }
+  }
+  return results;
+}
+
+/**
+ * A part that failed for the last time (its message goes to the DLQ): its orders
+ * without a result get the reason, and the part counts as done so the batch finishes
+ * and the merchant sees what happened instead of a bar that never moves.
+ */
+export async function failPart(labelId: string, part: number, orderIds: string[], reason: string) {
+  const tenantId = useTenantID();
+  const { data: existing } = await LabelResultEntity.query
+    .byBatch({ tenantId, labelId })
+    .go({ pages: "all" });
+  const have = new Set(existing.map((r) => r.orderId));
+  const message = `送り状を作成できませんでした（${reason.slice(0, 200)}）。再度発行してください。`;
+  await Promise.all(
+    orderIds
+      .filter((id) => !have.has(id))
+      .map((orderId) =>
+        LabelResultEntity.put({
+          tenantId,
+          labelId,
+          orderId,
+          part,
+          shipmentIds: [],
+          trackingNumbers: [],
+          error: message,
+          expiresAt: expiresAt(),
+        }).go(),
+      ),
+  );
+  await Database.transaction
+    .write((entities) => [
+      entities.labelPart
+        .create({ tenantId, labelId, part, orders: orderIds.length, files: [], expiresAt: expiresAt() })
+        .commit(),
+      entities.labelBatch.update({ tenantId, labelId }).add({ done: orderIds.length }).commit(),
+    ])
+    .go();
+}
+
+// ---------------------------------------------------------------------------
+// History
+
+export const ListQuery = z.object({
+  status: z.enum(statuses).optional(),
+  printed_from: z.string().optional(),
+  printed_to: z.string().optional(),
+});
+
+/** 出荷履歴, newest first: by status, or every status, within a printed-at range; from indexes, a page at a time. */
+export async function list(query: z.input<typeof ListQuery>, request: PageRequest = {}) {
+  const { status, printed_from: from, printed_to: to } = ListQuery.parse(query);
+  const tenantId = useTenantID();
+  const range = { printedAt: from ?? "" };
+  const base = status
+    ? ShipmentEntity.query.byStatus({ tenantId, status })
+    : ShipmentEntity.query.byPrinted({ tenantId });
+  const bounded = from || to ? base.between({ ...range }, { printedAt: to ?? "\uffff" }) : base;
+  return page<ShipmentItem>(bounded, request, { order: "desc" });
+}

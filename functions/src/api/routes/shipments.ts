@@ -1,0 +1,144 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { Shipment } from "@okuru/core/shipment";
+import { idempotent } from "../idempotency";
+import {
+  authErrors,
+  bearerSecurity,
+  conflict,
+  inputErrors,
+  jsonContent,
+  notFound,
+  PageQuery,
+  pageOf,
+  router,
+  ruleErrors,
+  toPage,
+} from "../openapi";
+
+const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
+const ShipmentList = pageOf(Shipment.Info, "ShipmentList");
+const CancelResults = z
+  .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })
+  .meta({ id: "ShipmentCancelResults" });
+
+/** A calendar date in Japan means the whole JST day; a full timestamp is taken as it is. */
+const jstEdge = (value: string | undefined, edge: "start" | "end") =>
+  !value || value.includes("T")
+    ? value
+    : new Date(`${value}T${edge === "start" ? "00:00:00" : "23:59:59.999"}+09:00`).toISOString();
+
+const ListQuery = PageQuery.extend({
+  status: z.enum(Shipment.statuses).optional().meta({ description: "省略するとすべての状態" }),
+  printed_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
+    .optional(),
+  printed_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
+    .optional(),
+});
+
+/** 送り状の発行・状況・取り消しと出荷履歴 (spec §7 /shipments…). */
+export const shipments = router()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/labels",
+      tags: ["shipment"],
+      summary: "送り状を発行する（1件でも複数でも。結果は label_id で確認）",
+      security: bearerSecurity,
+      middleware: [idempotent()] as const,
+      request: {
+        body: { content: { "application/json": { schema: Shipment.IssueRequest } }, required: true },
+      },
+      responses: {
+        202: jsonContent(
+          z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" }),
+          "受け付けた発行の label_id",
+        ),
+        ...inputErrors,
+        ...authErrors,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(await Shipment.requestLabels(c.req.valid("json")), 202),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/labels",
+      tags: ["shipment"],
+      summary: "送り状の発行状況（進み具合、できたPDF、注文ごとの結果）",
+      security: bearerSecurity,
+      request: { query: z.object({ label_id: z.string().min(1).max(64) }) },
+      responses: {
+        200: jsonContent(Shipment.BatchStatus, "発行状況"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+      },
+    }),
+    async (c) => c.json(await Shipment.batchStatus(c.req.valid("query").label_id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["shipment"],
+      summary: "出荷履歴（新しい順）",
+      security: bearerSecurity,
+      request: { query: ListQuery },
+      responses: { 200: jsonContent(ShipmentList, "出荷の一覧（1ページ分）"), ...inputErrors, ...authErrors },
+    }),
+    async (c) => {
+      const { cursor, limit, printed_from, printed_to, status } = c.req.valid("query");
+      const page = await Shipment.list(
+        { status, printed_from: jstEdge(printed_from, "start"), printed_to: jstEdge(printed_to, "end") },
+        { cursor, limit },
+      );
+      return c.json(toPage(page, Shipment.serialize), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/cancel_shipments",
+      tags: ["shipment"],
+      summary: "出荷をまとめて取り消す（追跡番号は再利用されない）",
+      security: bearerSecurity,
+      request: { body: { content: { "application/json": { schema: Shipment.CancelMany } }, required: true } },
+      responses: { 200: jsonContent(CancelResults, "出荷ごとの結果"), ...inputErrors, ...authErrors },
+    }),
+    async (c) => c.json({ results: await Shipment.cancelMany(c.req.valid("json")) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags: ["shipment"],
+      summary: "出荷",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Shipment.Info, "出荷"), ...authErrors, ...notFound },
+    }),
+    async (c) => c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}/cancel",
+      tags: ["shipment"],
+      summary: "出荷を取り消す（追跡番号は再利用されない）",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(Shipment.Info, "取り消した出荷"),
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(Shipment.serialize(await Shipment.cancel(c.req.valid("param").id)), 200),
+  );

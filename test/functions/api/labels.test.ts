@@ -1,0 +1,207 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CreateQueueCommand } from "@aws-sdk/client-sqs";
+import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { resetCoreConfig } from "@okuru/core/config";
+import { Order } from "@okuru/core/order";
+import { Queue } from "@okuru/core/queue";
+import { Shipment } from "@okuru/core/shipment";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handler } from "../../../functions/src/queue/label-job";
+import { asUser, testAccount } from "../../support/account";
+import { callApi } from "../../support/api";
+import { personFixture, shopOrderFixture } from "../../support/orders";
+import { drainQueue } from "../../support/simulators";
+
+beforeAll(async () => {
+  // A label-job queue of this file's own, so the drain sees only these batches.
+  const { QueueUrl } = await Queue.client().send(
+    new CreateQueueCommand({
+      QueueName: `label-job-${process.pid}-${Date.now()}`,
+      Attributes: { VisibilityTimeout: "60" },
+    }),
+  );
+  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
+  resetCoreConfig();
+});
+
+/** A company ready to print Yamato labels: 会社概要, a self-printed account with 100 numbers, and orders. */
+async function printingCompany() {
+  const account = await testAccount();
+  const token = account.idToken;
+  const call = (path: string, method = "GET", body?: unknown) =>
+    callApi(`/api${path}`, { method, token, body });
+  await call("/companies", "PUT", {
+    name: "株式会社京都抹茶本舗",
+    postal_code: "6048005",
+    prefecture: "京都府",
+    city: "京都市中京区",
+    address1: "恵比須町534-40",
+    address2: "",
+    phone: "075-123-4567",
+  });
+  const yamato = await call("/yamato", "POST", {
+    name: "ヤマト運輸 自社印刷",
+    mode: "self_printed",
+    customer_code: "075123456701",
+    tracking_ranges: [{ first: trackingNumberOf(33_300_000_000), last: trackingNumberOf(33_300_000_099) }],
+  });
+  expect(yamato.status).toBe(201);
+  const orders = await asUser(account, () =>
+    Order.upsertPage([
+      shopOrderFixture(1, {
+        customer: personFixture({
+          name: "髙橋 﨑子",
+          postalCode: "0600001",
+          prefecture: "北海道",
+          city: "札幌市中央区",
+          address1: "北一条西２丁目１番地",
+          address2: "札幌時計台ビル１０階",
+        }),
+      }),
+      shopOrderFixture(2, { codAmount: 5400 }),
+      // Yamato's label check refuses 髙 once the order ships by Yamato: this recipient has none.
+      shopOrderFixture(3, { customer: personFixture({ name: "高橋 一郎" }) }),
+      shopOrderFixture(4, {
+        issues: [{ field: "customer.phone", message: "お届け先の電話番号の桁数が正しくありません。" }],
+      }),
+      shopOrderFixture(5, { platformStatus: "cancelled" }),
+    ]),
+  );
+  const ids = orders.map((o) => o.orderId);
+  // Order 3 goes in two parcels (発払い 複数口).
+  const twoParcels = await call(`/orders/${ids[2]}/delivery/yamato`, "PUT", {
+    service_type: "6",
+    item_name: "宇治抹茶 詰め合わせ",
+    parcels: 2,
+  });
+  expect(twoParcels.status).toBe(200);
+  return { account, token, call, ids, yamatoId: yamato.json.id as string };
+}
+
+async function issue(call: Awaited<ReturnType<typeof printingCompany>>["call"], orderIds: string[]) {
+  const accepted = await call("/shipments/labels", "POST", { order_ids: orderIds });
+  expect(accepted.status).toBe(202);
+  await drainQueue("labelJob", handler);
+  const status = await call(`/shipments/labels?label_id=${accepted.json.label_id}`);
+  expect(status.status).toBe(200);
+  return status.json;
+}
+
+describe("POST /api/shipments/labels", () => {
+  it("issues numbered labels for the orders that can ship, gives the others their reason, and renders the PDF", async () => {
+    const { call, ids, yamatoId } = await printingCompany();
+    const status = await issue(call, ids);
+    expect(status).toMatchObject({ status: "done", progress: { done: 5, total: 5 } });
+    const byOrder = new Map(status.results.map((r: { order_id: string }) => [r.order_id, r]));
+    expect(byOrder.get(ids[3])).toMatchObject({
+      error: "お届け先の電話番号の桁数が正しくありません。",
+      tracking_numbers: [],
+    });
+    expect(byOrder.get(ids[4])).toMatchObject({ error: "キャンセルされた注文です。" });
+    const numbers = [ids[0], ids[1], ids[2]].flatMap(
+      (id) => (byOrder.get(id) as { tracking_numbers: string[] }).tracking_numbers,
+    );
+    expect(numbers, JSON.stringify(status.results)).toHaveLength(4); // the two-parcel order has two
+    expect(new Set(numbers).size).toBe(4);
+    expect(numbers.every((n) => parseTrackingNumber(n) === n && n.startsWith("3330000000"))).toBe(true);
+    expect(
+      (await call("/yamato")).json.items.find((a: { id: string }) => a.id === yamatoId).remaining_numbers,
+    ).toBe(96);
+
+    // One PDF for the part's Yamato labels: four pages' worth of labels, each number printed 4-4-4.
+    expect(status.parts).toEqual([expect.objectContaining({ part: 0, carrier: "yamato", labels: 4 })]);
+    const pdf = Buffer.from(await (await fetch(status.parts[0].url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const dir = mkdtempSync(join(tmpdir(), "okuru-labels-"));
+    writeFileSync(join(dir, "labels.pdf"), pdf);
+    const text = execFileSync("pdftotext", [join(dir, "labels.pdf"), "-"]).toString();
+    for (const n of numbers) expect(text).toContain(`${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8)}`);
+    expect(text).toContain("髙橋 﨑子");
+
+    const shipment = await call(
+      `/shipments/${(byOrder.get(ids[0]) as { shipment_ids: string[] }).shipment_ids[0]}`,
+    );
+    expect(shipment.json).toMatchObject({
+      status: "issued",
+      carrier: "yamato",
+      order_id: ids[0],
+      parcel: 1,
+      parcels: 1,
+    });
+    expect(shipment.json.history).toEqual([expect.objectContaining({ action: "issue" })]);
+  });
+
+  it("never makes a second live label for an order: a repeated request and concurrent consumers get the same shipment", async () => {
+    const { account, call, ids } = await printingCompany();
+    const first = await issue(call, [ids[1]!]);
+    const again = await issue(call, [ids[1]!]);
+    expect(again.results[0].tracking_numbers).toEqual(first.results[0].tracking_numbers);
+
+    // Ten batches for one order rendered at the same time: one number, one shipment.
+    const batches = await asUser(account, () =>
+      Promise.all(Array.from({ length: 10 }, () => Shipment.requestLabels({ order_ids: [ids[0]!] }))),
+    );
+    await asUser(account, () => Promise.all(batches.map((b) => Shipment.runPart(b.label_id, 0, [ids[0]!]))));
+    const shipments = await asUser(account, () => Shipment.ofOrder(ids[0]!));
+    expect(shipments.filter((s) => s.status === "issued")).toHaveLength(1);
+  });
+
+  it("cancels a label for good: the number is never handed out again, and another company cannot touch it", async () => {
+    const { call, ids } = await printingCompany();
+    const first = await issue(call, [ids[0]!]);
+    const [shipmentId] = first.results[0].shipment_ids;
+    const [number] = first.results[0].tracking_numbers;
+
+    const other = await testAccount();
+    const foreign = await callApi(`/api/shipments/${shipmentId}/cancel`, {
+      method: "PUT",
+      token: other.idToken,
+    });
+    expect(foreign.status).toBe(404);
+
+    const cancelled = await call(`/shipments/${shipmentId}/cancel`, "PUT");
+    expect(cancelled.json).toMatchObject({ status: "cancelled", tracking_number: number });
+    expect((await call(`/shipments/${shipmentId}/cancel`, "PUT")).json.status).toBe("cancelled");
+
+    const reissued = await issue(call, [ids[0]!]);
+    expect(reissued.results[0].tracking_numbers).toHaveLength(1);
+    expect(reissued.results[0].tracking_numbers[0]).not.toBe(number);
+
+    const history = await call("/shipments?status=cancelled");
+    expect(history.json.items.map((s: { id: string }) => s.id)).toEqual([shipmentId]);
+    const all = await call("/shipments");
+    expect(all.json.items).toHaveLength(2);
+    const bulk = await call("/shipments/cancel_shipments", "PUT", {
+      ids: [reissued.results[0].shipment_ids[0], "shp_01JAAAAAAAAAAAAAAAAAAAAAAA"],
+    });
+    expect(bulk.json.results).toEqual([
+      { id: reissued.results[0].shipment_ids[0] },
+      { id: "shp_01JAAAAAAAAAAAAAAAAAAAAAAA", error: "出荷情報が見つかりません。" },
+    ]);
+  });
+
+  it("says when the ranges run out", async () => {
+    const account = await testAccount();
+    const token = account.idToken;
+    const call = (path: string, method = "GET", body?: unknown) =>
+      callApi(`/api${path}`, { method, token, body });
+    await call("/sagawa", "POST", {
+      name: "佐川急便",
+      mode: "self_printed",
+      customer_code: "123456789012",
+      tracking_ranges: [{ first: trackingNumberOf(44_400_000_000), last: trackingNumberOf(44_400_000_000) }],
+    });
+    const orders = await asUser(account, () => Order.upsertPage([shopOrderFixture(1), shopOrderFixture(2)]));
+    const status = await issue(
+      call,
+      orders.map((o) => o.orderId),
+    );
+    expect(status.results.map((r: { error: string | null }) => r.error)).toEqual([
+      null,
+      "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。",
+    ]);
+  });
+});
