@@ -174,6 +174,8 @@ describe("POST /api/shipments/labels", () => {
     expect(history.json.items.map((s: { id: string }) => s.id)).toEqual([shipmentId]);
     const all = await call("/shipments");
     expect(all.json.items).toHaveLength(2);
+    const ofOrder = await call(`/shipments?order_id=${ids[0]}`);
+    expect(ofOrder.json.items.map((s: { status: string }) => s.status)).toEqual(["issued", "cancelled"]);
     const bulk = await call("/shipments/cancel_shipments", "PUT", {
       ids: [reissued.results[0].shipment_ids[0], "shp_01JAAAAAAAAAAAAAAAAAAAAAAA"],
     });

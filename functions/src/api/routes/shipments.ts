@@ -28,6 +28,7 @@ const jstEdge = (value: string | undefined, edge: "start" | "end") =>
     : new Date(`${value}T${edge === "start" ? "00:00:00" : "23:59:59.999"}+09:00`).toISOString();
 
 const ListQuery = PageQuery.extend({
+  order_id: z.string().max(64).optional().meta({ description: "その注文の出荷だけ（すべて、新しい順）" }),
   status: z.enum(Shipment.statuses).optional().meta({ description: "省略するとすべての状態" }),
   printed_from: z
     .string()
@@ -92,9 +93,14 @@ export const shipments = router()
       responses: { 200: jsonContent(ShipmentList, "出荷の一覧（1ページ分）"), ...inputErrors, ...authErrors },
     }),
     async (c) => {
-      const { cursor, limit, printed_from, printed_to, status } = c.req.valid("query");
+      const { cursor, limit, order_id, printed_from, printed_to, status } = c.req.valid("query");
       const page = await Shipment.list(
-        { status, printed_from: jstEdge(printed_from, "start"), printed_to: jstEdge(printed_to, "end") },
+        {
+          order_id,
+          status,
+          printed_from: jstEdge(printed_from, "start"),
+          printed_to: jstEdge(printed_to, "end"),
+        },
         { cursor, limit },
       );
       return c.json(toPage(page, Shipment.serialize), 200);
