@@ -19,6 +19,7 @@ const labelJob = (n: number, orderIds = [`ord_${n}`]) => ({
   kind: "label_job" as const,
   dedupeKey: `job_1:${n}`,
   jobId: "job_1",
+  part: n,
   orderIds,
 });
 

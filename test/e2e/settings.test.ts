@@ -454,6 +454,12 @@ describe("settings", () => {
     expect(await page.getByRole("button", { name: "備考欄設定を追加" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /を(編集|削除)$/ }).count()).toBe(0);
 
+    await open("/settings/carriers", page.getByRole("table", { name: "ヤマト運輸" }));
+    await page.getByText(adminOnly, { exact: true }).waitFor();
+    await page.getByRole("table", { name: "ヤマト運輸" }).getByText("ヤマト運輸（B2クラウド）").waitFor();
+    expect(await page.getByRole("button", { name: /の契約情報を追加$/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /を(編集|削除)$/ }).count()).toBe(0);
+
     // The server refuses a member's write regardless of the screen.
     const refused = await callApi("/api/companies", {
       method: "PUT",

@@ -11,7 +11,8 @@ import { drainQueue, ecforceShopFor, usePrivateOrderSyncQueue } from "../support
 
 /**
  * A merchant's first sign-in: the setup wizard from 基本情報 (with postal-code
- * autofill) through ストア連携 and 配送情報 to the order list.
+ * autofill) through ストア連携 and 配送情報 (a carrier account registered) to the
+ * order list.
  */
 describe("setup wizard", () => {
   let server: Awaited<ReturnType<typeof startAppServer>>;
@@ -92,9 +93,35 @@ describe("setup wizard", () => {
     await page.waitForURL(/\/setup\/carriers$/);
     await page.getByRole("heading", { name: "配送情報" }).waitFor();
     expect(await page.getByLabel("初期設定の手順").getByText("✓").count()).toBe(3);
+    // 完了 waits for a carrier account; the merchant registers their ゆうプリR contract.
+    const done = page.getByRole("button", { name: "初期設定を完了する" });
+    expect(await done.isDisabled()).toBe(true);
+    await page.getByText("配送会社の契約情報を1件以上登録すると、初期設定を完了できます。").waitFor();
     await shot("setup-4-carriers");
 
-    await page.getByRole("button", { name: "初期設定を完了する" }).click();
+    await page.getByRole("button", { name: "日本郵便の契約情報を追加" }).click();
+    const form = page.getByRole("dialog", { name: "日本郵便の契約情報を追加" });
+    await field("表示名").fill("ゆうパック 本社");
+    await form.getByRole("radio", { name: /配送会社のソフトで発行/ }).click();
+    expect(await form.getByRole("group", { name: "番号帯 1" }).count()).toBe(0);
+    await form.getByRole("button", { name: "追加する" }).click();
+    await page.getByText("契約情報を追加しました。").waitFor();
+    const japanPost = page.getByRole("table", { name: "日本郵便" });
+    await japanPost.getByText("ゆうパック 本社").waitFor();
+    await done.and(page.locator(":enabled")).waitFor();
+    await shot("setup-4b-carriers-registered");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await japanPost
+      .or(page.getByRole("list", { name: "日本郵便" }))
+      .getByText("ゆうパック 本社")
+      .waitFor();
+    await shot("setup-4c-carriers-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await callApi("/api/japan_post", { token: account.idToken })).json.items).toMatchObject([
+      { name: "ゆうパック 本社", mode: "handoff", is_default: true, form_code: "1100780" },
+    ]);
+
+    await done.click();
     await page.waitForURL(
       (url) => url.pathname.startsWith("/orders") && url.search === "?tab_key=notShipped",
     );

@@ -20,9 +20,13 @@ type RequestBody<Operation> = Operation extends {
 }
   ? Body
   : undefined;
-/** `/api/senders/{id}` → `/api/senders/${string}`: table keys name concrete ids. */
+/**
+ * `/api/senders/{id}` → `/api/senders/${string}_${string}`: table keys name concrete
+ * ids, which are prefixed (`snd_…`), so a fixed segment such as `/shipments/labels`
+ * is not taken for an id.
+ */
 type PathPattern<Path extends string> = Path extends `${infer Before}{${string}}${infer After}`
-  ? `${Before}${string}${PathPattern<After>}`
+  ? `${Before}${string}_${string}${PathPattern<After>}`
   : Path;
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;

@@ -1,3 +1,5 @@
+import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { LOW_ON_NUMBERS } from "@okuru/core/shared/carrier-account";
 import { companyBody, type FakeRoutes, type Wire } from "./fake-api";
 
 /** Wire (snake_case) bodies for the settings endpoints, as the API sends them. */
@@ -76,6 +78,9 @@ export function settingsRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     "GET /api/item_categories": () => ({ body: { items: [itemCategoryBody()], next_cursor: null } }),
     "GET /api/users": () => ({ body: { items: [userBody()], next_cursor: null } }),
     "GET /api/users/me": () => ({ body: userBody() }),
+    "GET /api/japan_post": () => ({ body: { items: [], next_cursor: null } }),
+    "GET /api/sagawa": () => ({ body: { items: [], next_cursor: null } }),
+    "GET /api/yamato": () => ({ body: { items: [], next_cursor: null } }),
     ...overrides,
   };
 }
@@ -99,6 +104,51 @@ export function shopBody(overrides: Partial<Wire["Shop"]> = {}): Wire["Shop"] {
     },
     created_at: "2025-04-01T09:00:00.000Z",
     updated_at: "2025-04-01T09:05:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A registered range of `size` numbers from the 11-digit serial `start`, `used` of them taken. */
+export function trackingRangeBody(
+  start: number,
+  size: number,
+  used = 0,
+  id = `range_${start}`,
+): Wire["CarrierAccount"]["tracking_ranges"][number] {
+  return {
+    id,
+    first: trackingNumberOf(start),
+    last: trackingNumberOf(start + size - 1),
+    next: used < size ? trackingNumberOf(start + used) : null,
+    remaining: size - used,
+    used,
+  };
+}
+
+/**
+ * A carrier account as GET /{carrier} lists it: a self-printed Yamato account, the
+ * default, with one range of 1,000 numbers (remaining and the warning follow the ranges).
+ */
+export function carrierAccountBody(overrides: Partial<Wire["CarrierAccount"]> = {}): Wire["CarrierAccount"] {
+  const ranges = overrides.tracking_ranges ?? [trackingRangeBody(44_441_375_000, 1000)];
+  const mode = overrides.mode ?? "self_printed";
+  const remaining = ranges.reduce((sum, range) => sum + range.remaining, 0);
+  return {
+    id: "carrier_account_01",
+    carrier: "yamato",
+    name: "ヤマト運輸 京都主管",
+    mode,
+    is_default: true,
+    customer_code_hint: "********6701",
+    classification_code: "",
+    freight_code: "01",
+    form_code: null,
+    posting_office: null,
+    tracking_ranges: ranges,
+    remaining_numbers: mode === "self_printed" || ranges.length ? remaining : null,
+    low_on_numbers: mode === "self_printed" && remaining < LOW_ON_NUMBERS,
+    created_at: "2025-04-01T09:00:00.000Z",
+    updated_at: "2025-04-01T09:00:00.000Z",
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { Secret } from "../secret";
 import { type Carrier, carrierLabels, carriers } from "../shared/brand";
 import {
   carrierAccountInputs,
+  customerCodeRules,
   type IssuingMode,
   issuingModes,
   LOW_ON_NUMBERS,
@@ -251,12 +252,6 @@ async function sealCodes(accountId: string, tenantId: string, code: string) {
   };
 }
 
-const needsCode: Record<Carrier, string | undefined> = {
-  yamato: "ご請求先顧客コードを入力してください",
-  sagawa: "お客様コードを入力してください",
-  japan_post: undefined,
-};
-
 /** The brand's change in the same transaction: the ranges' version lock and the carrier's default. */
 function brandUpdate(
   entities: Parameters<Parameters<typeof Database.transaction.write>[0]>[0],
@@ -277,9 +272,11 @@ export async function create(carrier: Carrier, input: unknown): Promise<Account>
   assertAdmin();
   const value = carrierAccountInputs[carrier].parse(input);
   const code = (value as { customer_code?: string }).customer_code;
-  const missing = needsCode[carrier];
-  if (!code && missing)
-    throw new InputError("input.invalid", "入力内容に誤りがあります。", { customer_code: missing });
+  const rule = customerCodeRules[carrier];
+  if (!code && rule.required)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      customer_code: `${rule.label}を入力してください`,
+    });
   const tenantId = useTenantID();
   await Counter.ensure(COUNTER, async () => (await allAccounts()).length);
   const [ranges, { defaults, rangesVersion }] = await Promise.all([allRanges(), brand()]);

@@ -128,6 +128,13 @@ export const JapanPostAccountInput = z.object({
   posting_office: optionalText("差出事業所", 60),
 });
 
+/** The contract code as each carrier calls it, and whether an account needs one (Yamato and Sagawa bill to it). */
+export const customerCodeRules = {
+  yamato: { label: "ご請求先顧客コード", required: true },
+  sagawa: { label: "お客様コード", required: true },
+  japan_post: { label: "お客様番号", required: false },
+} as const satisfies Record<Carrier, { label: string; required: boolean }>;
+
 export const carrierAccountInputs = {
   yamato: YamatoAccountInput,
   sagawa: SagawaAccountInput,

@@ -63,7 +63,7 @@ afterEach(() => {
 });
 
 describe("settings tabs", () => {
-  it("shows 会社概要, ユーザー管理, ストア管理, 発送元管理 and 備考欄設定, in the spec's order", async () => {
+  it("shows 会社概要, ユーザー管理, ストア管理, 発送元管理, 備考欄設定 and 配送会社連携, in the spec's order", async () => {
     renderSettings("/settings/companies");
     await screen.findByRole("region", { name: "会社概要" });
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
@@ -72,6 +72,7 @@ describe("settings tabs", () => {
       "ストア管理",
       "発送元管理",
       "備考欄設定",
+      "配送会社連携",
     ]);
     expect(screen.getByRole("tab", { name: "会社概要" })).toHaveAttribute("aria-selected", "true");
   });
@@ -94,7 +95,13 @@ describe("settings tabs", () => {
       "GET /api/companies": () => ({ body: completeCompanyBody({ api_integration: true }) }),
     });
     expect(await screen.findByText("API連携はまだご利用いただけません")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab")).toHaveLength(6);
+    // The last tab, after 配送会社連携.
+    expect(
+      screen
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent)
+        .slice(-2),
+    ).toEqual(["配送会社連携", "API連携"]);
     expect(screen.getByRole("tab", { name: "API連携" })).toHaveAttribute("aria-selected", "true");
   });
 

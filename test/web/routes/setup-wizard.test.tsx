@@ -3,10 +3,12 @@ import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { companyBody, stubApi, type Wire } from "../fake-api";
-import { shopBody, userBody } from "../settings-api";
+import { carrierAccountBody, shopBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
+
+const carriersStepHint = "配送会社の契約情報を1件以上登録すると、初期設定を完了できます。";
 
 /**
  * A small stand-in for the API's setup rules: one step forward at a time, and
@@ -14,16 +16,37 @@ configure({ asyncUtilTimeout: 5000 });
  */
 function wizardApi(
   start: SetupStatus,
-  options: { refuse?: { code: string; message: string }; shops?: Wire["Shop"][] } = {},
+  options: {
+    refuse?: { code: string; message: string };
+    shops?: Wire["Shop"][];
+    /** Yamato accounts; one is registered unless a test says otherwise. */
+    yamato?: Wire["CarrierAccount"][];
+  } = {},
 ) {
   const order: SetupStatus[] = ["register", "basic_information", "stores", "carriers", "done"];
   let company: Wire["Company"] = companyBody(start, "テスト商店");
+  let yamato = options.yamato ?? [carrierAccountBody()];
   const calls: string[] = [];
   const fetchMock = stubApi({
     "GET /api/companies": () => ({ body: company }),
     "GET /api/users/me": () => ({ body: userBody() }),
     // ストア連携 lists the shops; one is connected unless a test says otherwise.
     "GET /api/shops": () => ({ body: { items: options.shops ?? [shopBody()], next_cursor: null } }),
+    // 配送情報 lists every carrier's accounts.
+    "GET /api/japan_post": () => ({ body: { items: [], next_cursor: null } }),
+    "GET /api/sagawa": () => ({ body: { items: [], next_cursor: null } }),
+    "GET /api/yamato": () => ({ body: { items: yamato, next_cursor: null } }),
+    "POST /api/yamato": (body) => {
+      calls.push(`POST /yamato ${body.mode}`);
+      const created = carrierAccountBody({
+        name: body.name,
+        mode: body.mode,
+        tracking_ranges: [],
+        customer_code_hint: "********6701",
+      });
+      yamato = [...yamato, created];
+      return { status: 201, body: created };
+    },
     "PUT /api/companies": (body) => {
       calls.push("PUT /companies");
       company = { ...company, ...body };
@@ -33,6 +56,14 @@ function wizardApi(
       const next = body.setup_status;
       calls.push(`PUT /companies/setup_status ${next}`);
       if (options.refuse) return { status: 422, body: options.refuse };
+      if (next === "done" && yamato.length === 0)
+        return {
+          status: 422,
+          body: {
+            code: "company.setup_prerequisite",
+            message: "配送会社の契約情報を1件以上登録してください（日本郵便・佐川急便・ヤマト運輸）。",
+          },
+        };
       if (order.indexOf(next) !== order.indexOf(company.setup_status) + 1) {
         return {
           status: 422,
@@ -143,14 +174,17 @@ describe("setup wizard: ストア連携 and 配送情報", () => {
     expect(api.calls).toEqual(["PUT /companies/setup_status carriers"]);
   });
 
-  it("explains 配送情報, finishes setup and lands on the order list with a toast", async () => {
+  it("lists the carriers' accounts, finishes setup and lands on the order list with a toast", async () => {
     const api = wizardApi("carriers");
     const { router } = renderRoute("/setup/carriers", { auth: createFakeAuth(verifiedUser) });
     const steps = await screen.findByLabelText("初期設定の手順");
     expect(within(steps).getAllByText("✓")).toHaveLength(3);
     for (const carrier of ["日本郵便", "佐川急便", "ヤマト運輸"]) {
-      expect(screen.getByText(carrier)).toBeInTheDocument();
+      expect(await screen.findByRole("region", { name: carrier })).toBeInTheDocument();
     }
+    const yamato = screen.getByRole("table", { name: "ヤマト運輸" });
+    expect(within(yamato).getByText("ヤマト運輸 京都主管")).toBeInTheDocument();
+    expect(screen.queryByText(carriersStepHint)).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "初期設定を完了する" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
@@ -158,6 +192,28 @@ describe("setup wizard: ストア連携 and 配送情報", () => {
     expect(await screen.findByText("初期設定が完了しました。")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "注文リスト" })).toBeInTheDocument();
     expect(api.calls).toEqual(["PUT /companies/setup_status done"]);
+  });
+
+  it("keeps 「初期設定を完了する」 disabled until a carrier account is registered in the step", async () => {
+    const api = wizardApi("carriers", { yamato: [] });
+    const { router } = renderRoute("/setup/carriers", { auth: createFakeAuth(verifiedUser) });
+    const done = await screen.findByRole("button", { name: "初期設定を完了する" });
+    expect(done).toBeDisabled();
+    expect(screen.getByText(carriersStepHint)).toBeInTheDocument();
+
+    const section = screen.getByRole("region", { name: "ヤマト運輸" });
+    fireEvent.click(within(section).getByRole("button", { name: "ヤマト運輸の契約情報を追加" }));
+    const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を追加" });
+    type(within(dialog).getByRole("textbox", { name: "表示名" }), "ヤマト運輸（B2クラウド）");
+    type(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ }), "075123456701");
+    fireEvent.click(within(dialog).getByRole("radio", { name: /配送会社のソフトで発行/ }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "追加する" }));
+
+    await waitFor(() => expect(screen.getByRole("button", { name: "初期設定を完了する" })).toBeEnabled());
+    expect(within(section).getByText("ヤマト運輸（B2クラウド）")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "初期設定を完了する" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
+    expect(api.calls).toEqual(["POST /yamato handoff", "PUT /companies/setup_status done"]);
   });
 
   it("shows the API's refusal on the way forward", async () => {

@@ -6,6 +6,7 @@ import {
   IconBuildingStore,
   IconLock,
   IconNotes,
+  IconTruckDelivery,
   IconUsers,
 } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
@@ -22,6 +23,7 @@ type SettingsPath =
   | "/settings/stores"
   | "/settings/senders"
   | "/settings/item_categories"
+  | "/settings/carriers"
   | "/settings/credentials";
 
 interface SettingsTab {
@@ -34,9 +36,8 @@ interface SettingsTab {
 const iconProps = { size: 16, stroke: 1.7 } as const;
 
 /**
- * The settings tabs of spec §2 that exist so far, in the spec's order; 配送会社連携
- * joins when its screen does. API連携 is shown only to companies with
- * the feature switched on.
+ * The settings tabs of spec §2, in the spec's order. API連携 is shown only to
+ * companies with the feature switched on.
  */
 function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
   const tabs: SettingsTab[] = [
@@ -64,6 +65,12 @@ function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
       label: "備考欄設定",
       to: "/settings/item_categories",
       icon: <IconNotes {...iconProps} />,
+    },
+    {
+      value: "carriers",
+      label: "配送会社連携",
+      to: "/settings/carriers",
+      icon: <IconTruckDelivery {...iconProps} />,
     },
   ];
   if (features.apiIntegration) {
@@ -105,7 +112,7 @@ function SettingsLayout() {
     <>
       <PageHeader
         title="設定"
-        description="会社の情報、ユーザー、ストア、送り状に印字する内容を管理します。"
+        description="会社の情報、ユーザー、ストア、配送会社の契約、送り状に印字する内容を管理します。"
       />
       <Tabs
         value={active}

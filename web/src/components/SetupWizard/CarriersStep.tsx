@@ -1,53 +1,51 @@
-import { Alert, SimpleGrid, Stack } from "@mantine/core";
-import { carrierLabels } from "@okuru/core/shared/brand";
-import { IconCheck, IconInfoCircle, IconMail, IconTruck, IconTruckDelivery } from "@tabler/icons-react";
+import { Center, Loader, Stack } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import { Suspense } from "react";
+import { useHasCarrierAccount } from "../../queries/carriers";
+import { CarriersSettings } from "../CarriersSettings/CarriersSettings";
 import { AdvanceStep } from "./AdvanceStep";
-import { IntroCard } from "./IntroCard";
 import { StepHeader } from "./StepHeader";
 
 export const setupCompletedMessage = "初期設定が完了しました。";
+export const carriersStepHint = "配送会社の契約情報を1件以上登録すると、初期設定を完了できます。";
 
-/** 配送情報: what registering carrier accounts brings; the last step finishes setup. */
+/** 配送情報: register at least one carrier account (the API asks for one), then finish setup. */
 export function CarriersStep() {
   return (
     <Stack gap="xl">
       <StepHeader step="carriers" />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <IntroCard
-          icon={<IconMail size={22} stroke={1.6} />}
-          title={carrierLabels.japan_post}
-          subtitle="ゆうプリR"
-          points={["ゆうパック・ゆうパケット", "ゆうプリRで取り込める発送データ"]}
-        />
-        <IntroCard
-          icon={<IconTruck size={22} stroke={1.6} />}
-          title={carrierLabels.sagawa}
-          subtitle="e飛伝Ⅲ"
-          points={["飛脚宅配便", "e飛伝Ⅲで取り込める出荷データ"]}
-        />
-        <IntroCard
-          icon={<IconTruckDelivery size={22} stroke={1.6} />}
-          title={carrierLabels.yamato}
-          subtitle="B2クラウド"
-          points={["宅急便・宅急便コンパクト", "B2クラウドで取り込める発行データ"]}
-        />
-      </SimpleGrid>
-      <Alert
-        role="note"
-        variant="light"
-        color="ai"
-        icon={<IconInfoCircle size={20} stroke={1.7} />}
-        title="連携画面は近日公開予定です"
+      {/* The accounts load here, not above the wizard: suspending the whole wizard would
+          leave the stepper's newly completed step without its ✓ (its pop-in never starts). */}
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" aria-label="読み込み中" />
+          </Center>
+        }
       >
-        配送会社のご契約情報（お客様コードなど）を登録する画面は、今後のリリースで追加されます。公開後は「設定」から登録できます。
-      </Alert>
+        <CarrierAccountsAndFinish />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function CarrierAccountsAndFinish() {
+  const registered = useHasCarrierAccount();
+  return (
+    <>
+      <CarriersSettings />
       <AdvanceStep
         next="done"
         label="初期設定を完了する"
         icon={<IconCheck size={18} stroke={2} />}
-        note="完了すると注文リストに移動します。"
+        disabled={!registered}
+        note={
+          registered
+            ? "契約情報は「設定」の「配送会社連携」からいつでも追加・変更できます。完了すると注文リストに移動します。"
+            : carriersStepHint
+        }
         success={setupCompletedMessage}
       />
-    </Stack>
+    </>
   );
 }
