@@ -1,6 +1,7 @@
 export * as CarrierExport from "./index";
 
 import { z } from "zod";
+import { useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
 import {
@@ -20,6 +21,7 @@ import { Sender } from "../sender";
 import { type Carrier, carrierLabels } from "../shared/brand";
 import { deliveryDefaults, deliverySchemas, type ItemDefaults } from "../shared/delivery";
 import { createID } from "../util/id";
+import { ExportRefEntity } from "./entity";
 
 /**
  * Carrier software hand-off (POST /api/exports): the selected orders as one carrier's
@@ -229,6 +231,19 @@ export async function run(input: z.input<typeof Request>, now = new Date()): Pro
     const key = Files.keyFor("exports", exportId, file.filename);
     await Files.put(key, file.bytes, "text/csv; charset=Shift_JIS");
     url = await Files.downloadUrl(key, file.filename);
+    let refs = included.map((order) => ({
+      tenantId: order.tenantId,
+      reference: Order.referenceOf(order.orderId),
+      orderId: order.orderId,
+      format,
+    }));
+    // BatchWrite may leave items unprocessed under load: they are written again, never dropped.
+    for (let attempt = 0; refs.length && attempt < 5; attempt += 1) {
+      const { unprocessed } = await ExportRefEntity.put(refs).go();
+      const left = new Set(unprocessed.map((key) => (key as { reference: string }).reference));
+      refs = refs.filter((ref) => left.has(ref.reference));
+    }
+    if (refs.length) throw new Error("export references could not be stored");
     await Order.markExported(included, format, now.toISOString());
   }
   return {
@@ -239,4 +254,11 @@ export async function run(input: z.input<typeof Request>, now = new Date()): Pro
     included: included.map((order) => order.orderId),
     excluded,
   };
+}
+
+/** The order an issued-data file's お客様管理番号 stands for, if it went out in one of our files. */
+export async function orderOfReference(reference: string): Promise<string | undefined> {
+  if (!/^[A-Za-z0-9]{1,15}$/.test(reference)) return undefined;
+  const { data } = await ExportRefEntity.get({ tenantId: useTenantID(), reference }).go();
+  return data?.orderId;
 }

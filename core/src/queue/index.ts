@@ -40,15 +40,22 @@ export const OrderSyncMessage = z.object({
   cursor: Cursor.optional(),
 });
 
-export const LabelJobMessage = z.object({
-  kind: z.literal("label_job"),
-  tenantId,
-  dedupeKey: DedupeKey,
-  jobId: z.string().min(1).max(64),
-  /** The part of the batch (0-based): its file names and its one-time count hang on it. */
-  part: z.number().int().min(0).max(99),
-  orderIds: z.array(z.string().min(1).max(64)).min(1).max(100),
-});
+export const LabelJobMessage = z
+  .object({
+    kind: z.literal("label_job"),
+    tenantId,
+    dedupeKey: DedupeKey,
+    jobId: z.string().min(1).max(64),
+    /** The part of the batch (0-based): its file names and its one-time count hang on it. */
+    part: z.number().int().min(0).max(99),
+    /** A label batch names orders; a reissue names the shipments to print again. */
+    orderIds: z.array(z.string().min(1).max(64)).max(100).default([]),
+    shipmentIds: z.array(z.string().min(1).max(64)).max(100).default([]),
+  })
+  .refine((m) => m.orderIds.length > 0 !== m.shipmentIds.length > 0, {
+    error: "a label job names either orders or shipments",
+    path: ["orderIds"],
+  });
 
 export const TrackingUploadMessage = z.object({
   kind: z.literal("tracking_upload"),
@@ -67,7 +74,7 @@ export const queues = {
 export type QueueName = keyof typeof queues;
 export type MessageOf<Q extends QueueName> = z.infer<(typeof queues)[Q]>;
 /** What a caller passes: everything but the tenant, which comes from the actor. */
-export type Draft<Q extends QueueName> = Omit<MessageOf<Q>, "tenantId">;
+export type Draft<Q extends QueueName> = Omit<z.input<(typeof queues)[Q]>, "tenantId">;
 
 export type SendResult = {
   sent: number;

@@ -41,6 +41,27 @@ export const ShipmentEntity = new Entity(
       history: { type: "any", required: true },
       isError: { type: "boolean", required: true, default: false },
       errors: { type: "any" },
+      /**
+       * The tracking upload to the shop (core/src/upload): claimed `pending` with an
+       * attempt id before the platform is called, `done` (with the platform's fulfilment
+       * and the order status it reported) or `failed` (with the reason) after. Only the
+       * attempt that claimed it may record its end, and a later attempt reads the
+       * platform for our number first, so a crash in between never fulfils twice.
+       */
+      upload: {
+        type: "map",
+        properties: {
+          state: { type: ["pending", "done", "failed"] as const, required: true },
+          attemptId: { type: "string", required: true },
+          startedAt: { type: "string", required: true },
+          finishedAt: { type: "string" },
+          fulfillmentId: { type: "string" },
+          orderStatus: { type: "string" },
+          error: { type: "string" },
+        },
+      },
+      /** The order's lines this parcel carries when the merchant named them (a partial shipment): [{ platformLineItemId, quantity }]. */
+      lineItems: { type: "any" },
       ...timestamps,
     },
     indexes: {

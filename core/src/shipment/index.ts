@@ -5,9 +5,10 @@ import { type Actor, ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
+import { isConditionalFailure } from "../db/attributes";
 import { type PageRequest, page } from "../db/records";
 import { Database } from "../db/service";
-import { NotFoundError, RuleError } from "../error";
+import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
 import { ItemCategory } from "../item-category";
 import { type LabelParcel, type LabelParty, renderLabels } from "../label";
@@ -355,7 +356,7 @@ function toParcel(
 export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
   const tenantId = useTenantID();
   const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
-  if (!batch) return; // a batch of another tenant, or expired: nothing to do
+  if (batch?.kind !== "label") return; // another tenant's, expired, or not a new-label batch
   const context = await partContext();
   const parcels = new Map<Carrier, LabelParcel[]>();
   const results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[] = [];
@@ -382,13 +383,134 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       trackingNumbers: shipments.map((s) => s.trackingNumber),
     });
   }
-  return finishPart(batch.labelId, part, orderIds, parcels, results, context);
+  return finishPart(batch.labelId, part, orderIds.length, parcels, results, context);
+}
+
+// ---------------------------------------------------------------------------
+// Reissue: the same numbers, printed again with the order's current data
+
+export const ReissueRequest = z.object({
+  shipment_ids: z
+    .array(z.string().max(64))
+    .min(1, { error: "出荷を選択してください" })
+    .max(MAX_ORDERS, { error: `一度に再発行できるのは${MAX_ORDERS}件までです` }),
+});
+
+/**
+ * A reissue batch for torn or misprinted labels: every shipment keeps its number and
+ * gets the new label id. Unknown ids (or another company's) are refused as input,
+ * before anything is queued.
+ */
+export async function requestReissue(input: z.input<typeof ReissueRequest>): Promise<{ label_id: string }> {
+  const ids = [...new Set(ReissueRequest.parse(input).shipment_ids)];
+  const tenantId = useTenantID();
+  const valid = ids.filter((id) => isID("shipment", id));
+  const { data: found } = valid.length
+    ? await ShipmentEntity.get(valid.map((shipmentId) => ({ tenantId, shipmentId }))).go()
+    : { data: [] };
+  const known = new Set(found.map((s) => s.shipmentId));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      shipment_ids: `出荷が見つかりません（${missing.slice(0, 3).join("、")}${missing.length > 3 ? " ほか" : ""}）`,
+    });
+  const labelId = createID("label");
+  const parts: string[][] = [];
+  for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  await LabelBatchEntity.create({
+    tenantId,
+    labelId,
+    kind: "reissue",
+    total: ids.length,
+    parts: parts.length,
+    createdBy: userIdOf(ActorContext.use()) ?? undefined,
+    expiresAt: expiresAt(),
+  }).go();
+  const sent = await Queue.send(
+    "labelJob",
+    parts.map((shipmentIds, part) => ({
+      kind: "label_job" as const,
+      dedupeKey: `label:${labelId}:${part}`,
+      jobId: labelId,
+      part,
+      shipmentIds,
+    })),
+  );
+  if (sent.failed.length)
+    throw new RuleError(
+      "label.queue_failed",
+      "送り状の発行を開始できませんでした。時間をおいて再度お試しください。",
+    );
+  return { label_id: labelId };
+}
+
+/** One part of a reissue: each shipment printed again under the new label id, or its reason. */
+export async function runReissuePart(labelId: string, part: number, shipmentIds: string[]): Promise<void> {
+  const tenantId = useTenantID();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  if (batch?.kind !== "reissue") return;
+  const context = await partContext();
+  const parcels = new Map<Carrier, LabelParcel[]>();
+  const byOrder = new Map<
+    string,
+    { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }
+  >();
+  const resultOf = (orderId: string) => {
+    const entry = byOrder.get(orderId) ?? { orderId, shipmentIds: [], trackingNumbers: [] };
+    byOrder.set(orderId, entry);
+    return entry;
+  };
+  for (const shipmentId of shipmentIds) {
+    const shipment = await find(shipmentId);
+    if (!shipment) continue; // refused when the batch was requested; gone since only by a bug
+    const result = resultOf(shipment.orderId);
+    const order = await Order.find(shipment.orderId);
+    const own = (order?.delivery as { carrier?: string } | undefined)?.carrier;
+    const refusal = !order
+      ? "注文が見つかりません。"
+      : shipment.status === "cancelled"
+        ? "取り消した出荷は再発行できません。新しく発行してください。"
+        : own && own !== shipment.carrier
+          ? "配送会社が変わったため再発行できません。取り消してから発行し直してください。"
+          : undefined;
+    if (refusal || !order) {
+      result.error = refusal;
+      continue;
+    }
+    if (shipment.labelId !== labelId) {
+      const now = new Date().toISOString();
+      const history = [
+        ...((shipment.history as HistoryEntry[] | undefined) ?? []),
+        { action: "reissue", userId: batch.createdBy ?? null, at: now },
+      ];
+      try {
+        await ShipmentEntity.patch({ tenantId, shipmentId })
+          .set({ labelId, printedAt: now, history })
+          .composite({ orderId: shipment.orderId, status: shipment.status })
+          .where((attr, op) => op.ne(attr.status, "cancelled"))
+          .go();
+      } catch (err) {
+        if (!isConditionalFailure(err)) throw err;
+        result.error = "取り消した出荷は再発行できません。新しく発行してください。";
+        continue;
+      }
+    }
+    const delivery = deliveryOf(order, shipment.carrier, context.items);
+    const list = parcels.get(shipment.carrier) ?? [];
+    list.push(
+      toParcel(shipment, order, await context.senderOf(order), delivery.success ? delivery.data : {}),
+    );
+    parcels.set(shipment.carrier, list);
+    result.shipmentIds.push(shipment.shipmentId);
+    result.trackingNumbers.push(shipment.trackingNumber);
+  }
+  return finishPart(labelId, part, shipmentIds.length, parcels, [...byOrder.values()], context);
 }
 
 async function finishPart(
   labelId: string,
   part: number,
-  orderIds: string[],
+  count: number,
   parcels: Map<Carrier, LabelParcel[]>,
   results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[],
   context: PartContext,
@@ -418,9 +540,9 @@ async function finishPart(
   const result = await Database.transaction
     .write((entities) => [
       entities.labelPart
-        .create({ tenantId, labelId, part, orders: orderIds.length, files, expiresAt: expiresAt() })
+        .create({ tenantId, labelId, part, orders: count, files, expiresAt: expiresAt() })
         .commit(),
-      entities.labelBatch.update({ tenantId, labelId }).add({ done: orderIds.length }).commit(),
+      entities.labelBatch.update({ tenantId, labelId }).add({ done: count }).commit(),
     ])
     .go();
   if (result.canceled && result.data[0]?.code !== "ConditionalCheckFailed")

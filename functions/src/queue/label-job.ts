@@ -8,12 +8,14 @@ import { consumer } from "./consumer";
  * live labels are claimed in transactions, files are overwritten, the count is per part.
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
-  await Shipment.runPart(message.jobId, message.part, message.orderIds);
+  if (message.orderIds.length) await Shipment.runPart(message.jobId, message.part, message.orderIds);
+  else await Shipment.runReissuePart(message.jobId, message.part, message.shipmentIds);
 }
 
 /** The part's orders get the reason in the batch's results, and the batch can finish. */
 export async function onFinalFailure(message: MessageOf<"labelJob">, error: Error): Promise<void> {
-  await Shipment.failPart(message.jobId, message.part, message.orderIds, error.message);
+  const ids = message.orderIds.length ? message.orderIds : message.shipmentIds;
+  await Shipment.failPart(message.jobId, message.part, ids, error.message);
 }
 
 export const handler = consumer("labelJob", run, { onFinalFailure });

@@ -185,6 +185,41 @@ describe("POST /api/shipments/labels", () => {
     ]);
   });
 
+  it("reissues a torn label with the same number under a new label id, and refuses a cancelled one", async () => {
+    const { call, ids } = await printingCompany();
+    const first = await issue(call, [ids[0]!, ids[1]!]);
+    const [kept, cancelled] = first.results.map((r: { shipment_ids: string[] }) => r.shipment_ids[0]);
+    await call(`/shipments/${cancelled}/cancel`, "PUT");
+
+    const accepted = await call("/shipments/reissue", "POST", { shipment_ids: [kept, cancelled] });
+    expect(accepted.status).toBe(202);
+    expect(accepted.json.label_id).not.toBe(first.label_id);
+    await drainQueue("labelJob", handler);
+    const status = (await call(`/shipments/labels?label_id=${accepted.json.label_id}`)).json;
+    expect(status).toMatchObject({ status: "done", progress: { done: 2, total: 2 } });
+    expect(status.parts).toEqual([expect.objectContaining({ carrier: "yamato", labels: 1 })]);
+    const byOrder = new Map(status.results.map((r: { order_id: string }) => [r.order_id, r]));
+    expect(byOrder.get(ids[0])).toMatchObject({
+      tracking_numbers: first.results[0].tracking_numbers,
+      error: null,
+    });
+    expect(byOrder.get(ids[1])).toMatchObject({
+      error: "取り消した出荷は再発行できません。新しく発行してください。",
+    });
+
+    const reprinted = (await call(`/shipments/${kept}`)).json;
+    expect(reprinted.label_id).toBe(accepted.json.label_id);
+    expect(reprinted.history.map((h: { action: string }) => h.action)).toEqual(["issue", "reissue"]);
+
+    const unknown = await call("/shipments/reissue", "POST", {
+      shipment_ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"],
+    });
+    expect([unknown.status, unknown.json.fields?.shipment_ids]).toEqual([
+      400,
+      "出荷が見つかりません（shp_01JAAAAAAAAAAAAAAAAAAAAAAA）",
+    ]);
+  });
+
   it("says when the ranges run out", async () => {
     const account = await testAccount();
     const token = account.idToken;

@@ -118,6 +118,7 @@ const samples: Record<string, Sample> = {
   "DELETE /api/shops/ecforce": { query: { shop_id: SHOP_OF_A }, adminOnly: true },
   "GET /api/shops/ecforce/carriers": { query: { shop_id: SHOP_OF_A } },
   "POST /api/shipments/labels": { body: { order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "POST /api/shipments/reissue": { body: { shipment_ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   "GET /api/shipments/labels": { query: { label_id: "lbl_01JAAAAAAAAAAAAAAAAAAAAAAA" } },
   "GET /api/shipments": {},
   "PUT /api/shipments/cancel_shipments": { body: { ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },

@@ -67,6 +67,30 @@ export const shipments = router()
   )
   .openapi(
     createRoute({
+      method: "post",
+      path: "/reissue",
+      tags: ["shipment"],
+      summary:
+        "送り状を再発行する（同じ追跡番号・新しい label_id。配送会社が変わった出荷は取り消してから発行）",
+      security: bearerSecurity,
+      middleware: [idempotent()] as const,
+      request: {
+        body: { content: { "application/json": { schema: Shipment.ReissueRequest } }, required: true },
+      },
+      responses: {
+        202: jsonContent(
+          z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" }),
+          "受け付けた再発行の label_id",
+        ),
+        ...inputErrors,
+        ...authErrors,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(await Shipment.requestReissue(c.req.valid("json")), 202),
+  )
+  .openapi(
+    createRoute({
       method: "get",
       path: "/labels",
       tags: ["shipment"],
