@@ -15,6 +15,7 @@ const prefixes = {
   carrierAccount: "car",
   trackingRange: "rng",
   export: "exp",
+  import: "imp",
   credential: "cred",
   request: "req",
 } as const;

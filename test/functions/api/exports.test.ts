@@ -124,3 +124,84 @@ describe("POST /api/exports", () => {
     });
   });
 });
+
+describe("POST /api/imports", () => {
+  it("attaches B2クラウド's issued numbers to the exported orders once, and reports every other row", async () => {
+    const { token, ids } = await companyWithOrders();
+    const exported = await exportFile(token, { format: "yamato_b2", order_ids: [ids[0], ids[1]] });
+    const csv = iconv.decode(Buffer.from(await (await fetch(exported.json.url)).arrayBuffer()), "cp932");
+    const [header, ...rows] = csv.split("\r\n").filter(Boolean);
+    // B2クラウド fills 伝票番号 (column 4) and hands the same layout back.
+    const numbers = ["444413758703", "389711074012"];
+    const issued = [
+      header,
+      ...rows.map((row, i) => {
+        const cells = row.split(",");
+        cells[3] = numbers[i]!;
+        return cells.join(",");
+      }),
+      // A number with a wrong check digit, and a reference this company never exported.
+      `${ids[0]!.slice(-12)},0,0,444413758704,2026/11/24`,
+      "ZZZZZZZZZZZZ,0,0,490714955706,2026/11/24",
+    ].join("\r\n");
+    const importFile = () =>
+      callApi("/api/imports", {
+        method: "POST",
+        token,
+        body: {
+          format: "yamato_b2",
+          content_base64: iconv.encode(`${issued}\r\n`, "cp932").toString("base64"),
+        },
+      });
+
+    const first = await importFile();
+    expect(first.status).toBe(200);
+    expect(
+      first.json.matched.map((m: { order_id: string; tracking_number: string }) => [
+        m.order_id,
+        m.tracking_number,
+      ]),
+    ).toEqual([
+      [ids[0], numbers[0]],
+      [ids[1], numbers[1]],
+    ]);
+    expect(first.json.rejected).toEqual([
+      expect.objectContaining({ line: 4, reason: expect.stringContaining("チェックデジット") }),
+    ]);
+    expect(first.json.unmatched).toEqual([
+      expect.objectContaining({ line: 5, reference: "ZZZZZZZZZZZZ", tracking_number: "490714955706" }),
+    ]);
+    const shipments = await callApi(`/api/shipments?order_id=${ids[0]}`, { token });
+    expect(shipments.json.items).toEqual([
+      expect.objectContaining({
+        source: "import",
+        status: "issued",
+        carrier: "yamato",
+        tracking_number: numbers[0],
+      }),
+    ]);
+
+    // The same file again changes nothing.
+    const again = await importFile();
+    expect([again.json.matched, again.json.unchanged.length]).toEqual([[], 2]);
+    expect((await callApi(`/api/shipments?order_id=${ids[0]}`, { token })).json.items).toHaveLength(1);
+  });
+
+  it("refuses a number another order already holds, and a file for a carrier without an account", async () => {
+    const { token, ids } = await companyWithOrders();
+    await exportFile(token, { format: "yamato_b2", order_ids: [ids[0], ids[1]] });
+    const file = (rows: string[]) =>
+      iconv
+        .encode(["お客様管理番号,送り状種類,クール区分,伝票番号", ...rows, ""].join("\r\n"), "cp932")
+        .toString("base64");
+    const post = (format: string, rows: string[]) =>
+      callApi("/api/imports", { method: "POST", token, body: { format, content_base64: file(rows) } });
+    await post("yamato_b2", [`${ids[0]!.slice(-12)},0,0,512547514334`]);
+    const taken = await post("yamato_b2", [`${ids[1]!.slice(-12)},0,0,512547514334`]);
+    expect(taken.json.rejected).toEqual([
+      expect.objectContaining({ reason: "この追跡番号は別の注文の出荷に登録済みです。" }),
+    ]);
+    const sagawa = await post("sagawa_ehiden3", [`${ids[0]!.slice(-12)},512547514334`]);
+    expect([sagawa.status, sagawa.json.code]).toEqual([422, "import.no_account"]);
+  });
+});

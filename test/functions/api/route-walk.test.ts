@@ -124,6 +124,7 @@ const samples: Record<string, Sample> = {
   "PUT /api/shipments/cancel_shipments": { body: { ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   "GET /api/shipments/{id}": {},
   "PUT /api/shipments/{id}/cancel": {},
+  "POST /api/imports": { body: { format: "yamato_b2", content_base64: "YQ==" } },
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   ...Object.fromEntries(
     Object.entries(carrierAccountSamples).flatMap(([carrier, body]) => [
