@@ -18,6 +18,8 @@ export const BrandEntity = new Entity(
       name: { type: "string", default: "" },
       defaultSenderId: { type: "string" },
       defaultItemCategoryId: { type: "string" },
+      /** The carrier an order ships by when it names none; the first carrier account sets it. */
+      defaultCarrier: { type: ["yamato", "sagawa", "japan_post"] as const },
       /** The account each carrier's labels use unless the order says otherwise: { yamato?, sagawa?, japan_post? }. */
       defaultCarrierAccounts: { type: "any" },
       /** Bumped with every change of any tracking range, so two changes never overlap ranges unseen. */

@@ -2,15 +2,19 @@ export * as Brand from "./index";
 
 import { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
+import { CarrierAccount } from "../carrier";
 import { Database } from "../db/service";
+import { RuleError } from "../error";
 import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
 import {
+  BrandDefaultCarrier,
   BrandDefaultItemCategory,
   BrandDefaultSender,
   BrandPrintSettings,
   BrandUpdate,
   CarrierPrintSetting,
+  carrierLabels,
   carriers,
   defaultPrintSetting,
 } from "../shared/brand";
@@ -22,6 +26,7 @@ export const Info = z
     name: z.string(),
     default_sender_id: z.string().nullable(),
     default_item_category_id: z.string().nullable(),
+    default_carrier: z.enum(carriers).nullable(),
     print_settings: BrandPrintSettings,
     updated_at: z.string().nullable(),
   })
@@ -49,6 +54,7 @@ export function serialize(item: BrandItem | undefined): Info {
     name: item?.name ?? "",
     default_sender_id: item?.defaultSenderId ?? null,
     default_item_category_id: item?.defaultItemCategoryId ?? null,
+    default_carrier: item?.defaultCarrier ?? null,
     print_settings: printSettingsOf(item),
     updated_at: item?.updatedAt ?? null,
   };
@@ -125,6 +131,24 @@ export async function setDefaultItemCategory(input: z.input<typeof BrandDefaultI
     ])
     .go();
   if (result.canceled) throw ItemCategory.notFound();
+  return (await get())!;
+}
+
+/** The default carrier needs an account of that carrier to print with or hand off to. */
+export async function setDefaultCarrier(input: z.input<typeof BrandDefaultCarrier>) {
+  assertAdmin();
+  const { carrier } = BrandDefaultCarrier.parse(input);
+  const tenantId = useTenantID();
+  if (carrier === null) {
+    await BrandEntity.update({ tenantId }).remove(["defaultCarrier"]).go();
+    return (await get())!;
+  }
+  if (!(await CarrierAccount.defaultFor(carrier)))
+    throw new RuleError(
+      "brand.carrier_without_account",
+      `${carrierLabels[carrier]}の契約情報がありません。先に「配送会社連携」で登録してください。`,
+    );
+  await BrandEntity.update({ tenantId }).set({ defaultCarrier: carrier }).go();
   return (await get())!;
 }
 

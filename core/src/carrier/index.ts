@@ -124,6 +124,7 @@ async function brand() {
   return {
     defaults: (data?.defaultCarrierAccounts ?? {}) as Partial<Record<Carrier, string>>,
     rangesVersion: data?.rangesVersion,
+    defaultCarrier: data?.defaultCarrier,
   };
 }
 
@@ -258,10 +259,15 @@ function brandUpdate(
   tenantId: string,
   version: number | undefined,
   defaults: Partial<Record<Carrier, string>>,
+  defaultCarrier?: Carrier,
 ) {
   return entities.brand
     .update({ tenantId })
-    .set({ rangesVersion: (version ?? 0) + 1, defaultCarrierAccounts: defaults })
+    .set({
+      rangesVersion: (version ?? 0) + 1,
+      defaultCarrierAccounts: defaults,
+      ...(defaultCarrier ? { defaultCarrier } : {}),
+    })
     .where((attr, op) =>
       version === undefined ? op.notExists(attr.rangesVersion) : op.eq(attr.rangesVersion, version),
     )
@@ -279,7 +285,7 @@ export async function create(carrier: Carrier, input: unknown): Promise<Account>
     });
   const tenantId = useTenantID();
   await Counter.ensure(COUNTER, async () => (await allAccounts()).length);
-  const [ranges, { defaults, rangesVersion }] = await Promise.all([allRanges(), brand()]);
+  const [ranges, { defaults, rangesVersion, defaultCarrier }] = await Promise.all([allRanges(), brand()]);
   const { added } = planRanges(carrier, value.mode, value.tracking_ranges, [], ranges);
   const accountId = createID("carrierAccount");
   const sealed = code ? await sealCodes(accountId, tenantId, code) : {};
@@ -292,6 +298,8 @@ export async function create(carrier: Carrier, input: unknown): Promise<Account>
         tenantId,
         rangesVersion,
         isDefault ? { ...defaults, [carrier]: accountId } : defaults,
+        // The company's first carrier becomes the one orders ship by unless they name another.
+        defaultCarrier ? undefined : carrier,
       ),
       entities.carrierAccount
         .create({

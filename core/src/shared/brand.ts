@@ -63,6 +63,10 @@ export const defaultPrintSetting: CarrierPrintSetting = {
 export const BrandUpdate = z.object({ name: requiredText("ブランド名", 64) });
 export const BrandDefaultSender = z.object({ sender_id: z.string().min(1).nullable() });
 export const BrandDefaultItemCategory = z.object({ item_category_id: z.string().min(1).nullable() });
+/** The carrier an order ships by when it names none (labels, bulk issue). */
+export const BrandDefaultCarrier = z.object({
+  carrier: z.enum(carriers, { error: "配送会社を選択してください" }).nullable(),
+});
 export const BrandPrintSettings = z.object({
   japan_post: CarrierPrintSetting,
   sagawa: CarrierPrintSetting,

@@ -200,6 +200,7 @@ async function partContext() {
   return {
     items,
     accounts,
+    defaultCarrier: brand?.defaultCarrier,
     printSettings: Brand.serialize(brand).print_settings,
     senderOf: async (order: OrderItem) =>
       (order.senderId && (await senderById(order.senderId))) || brandSender || companySender,
@@ -207,11 +208,12 @@ async function partContext() {
 }
 type PartContext = Awaited<ReturnType<typeof partContext>>;
 
-/** The carrier an order ships by: its own delivery's, else the only carrier with a default account. */
+/** The carrier an order ships by: its own delivery's, else the brand's default, else the only carrier with an account. */
 function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
   const own = (order.delivery as { carrier?: string } | undefined)?.carrier;
   if (own === "sss") return "この注文は他の配送会社で発送する設定です。";
   if (own && (carriers as readonly string[]).includes(own)) return own as Carrier;
+  if (context.defaultCarrier) return context.defaultCarrier;
   const ready = carriers.filter((c) => context.accounts.get(c));
   if (ready.length === 1) return ready[0]!;
   return "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。";

@@ -220,6 +220,26 @@ describe("POST /api/shipments/labels", () => {
     ]);
   });
 
+  it("ships orders that name no carrier by the brand's default carrier: the first account's, then the merchant's choice", async () => {
+    const { call, ids } = await printingCompany();
+    await call("/sagawa", "POST", {
+      name: "佐川急便 自社印刷",
+      mode: "self_printed",
+      customer_code: "123456789012",
+      tracking_ranges: [{ first: trackingNumberOf(66_600_000_000), last: trackingNumberOf(66_600_000_099) }],
+    });
+    expect((await call("/brands")).json.default_carrier).toBe("yamato");
+    const byYamato = await issue(call, [ids[1]!]);
+    expect(byYamato.parts).toEqual([expect.objectContaining({ carrier: "yamato" })]);
+
+    const japanPost = await call("/brands/carrier", "PUT", { carrier: "japan_post" });
+    expect([japanPost.status, japanPost.json.code]).toEqual([422, "brand.carrier_without_account"]);
+    expect((await call("/brands/carrier", "PUT", { carrier: "sagawa" })).json.default_carrier).toBe("sagawa");
+    const bySagawa = await issue(call, [ids[0]!]);
+    expect(bySagawa.parts).toEqual([expect.objectContaining({ carrier: "sagawa" })]);
+    expect(bySagawa.results[0].tracking_numbers[0]).toMatch(/^6660000000/);
+  });
+
   it("says when the ranges run out", async () => {
     const account = await testAccount();
     const token = account.idToken;

@@ -65,6 +65,7 @@ const samples: Record<string, Sample> = {
   "PUT /api/brands": { body: { name: "書換" }, adminOnly: true },
   "PUT /api/brands/senders": { body: { sender_id: null }, adminOnly: true },
   "PUT /api/brands/item_categories": { body: { item_category_id: null }, adminOnly: true },
+  "PUT /api/brands/carrier": { body: { carrier: null }, adminOnly: true },
   "PUT /api/brands/print_settings": {
     body: Object.fromEntries(
       ["japan_post", "sagawa", "yamato"].map((c) => [
@@ -124,6 +125,9 @@ const samples: Record<string, Sample> = {
   "PUT /api/shipments/cancel_shipments": { body: { ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   "GET /api/shipments/{id}": {},
   "PUT /api/shipments/{id}/cancel": {},
+  "PUT /api/shipments/{id}/upload_tracking_number": {},
+  "PUT /api/shipments/upload_tracking_numbers": { body: { shipment_ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "GET /api/shipments/upload_tracking_numbers/{job_id}": {},
   "POST /api/imports": { body: { format: "yamato_b2", content_base64: "YQ==" } },
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   ...Object.fromEntries(

@@ -1,12 +1,21 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import { Brand } from "@okuru/core/brand";
 import {
+  BrandDefaultCarrier,
   BrandDefaultItemCategory,
   BrandDefaultSender,
   BrandPrintSettings,
   BrandUpdate,
 } from "@okuru/core/shared/brand";
-import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
+import {
+  authErrors,
+  bearerSecurity,
+  inputErrors,
+  jsonContent,
+  notFound,
+  router,
+  ruleErrors,
+} from "../openapi";
 
 function put(path: string, summary: string, schema: z.ZodType) {
   return createRoute({
@@ -21,6 +30,7 @@ function put(path: string, summary: string, schema: z.ZodType) {
       ...inputErrors,
       ...authErrors,
       ...notFound,
+      ...ruleErrors,
     },
   });
 }
@@ -46,6 +56,10 @@ brands
   )
   .openapi(put("/item_categories", "デフォルトの備考欄設定を設定する", BrandDefaultItemCategory), async (c) =>
     c.json(Brand.serialize(await Brand.setDefaultItemCategory(await c.req.json())), 200),
+  )
+  .openapi(
+    put("/carrier", "注文が配送会社を指定していないときの配送会社を設定する", BrandDefaultCarrier),
+    async (c) => c.json(Brand.serialize(await Brand.setDefaultCarrier(await c.req.json())), 200),
   )
   .openapi(put("/print_settings", "配送会社ごとの印刷設定を更新する", BrandPrintSettings), async (c) =>
     c.json(Brand.serialize(await Brand.setPrintSettings(await c.req.json())), 200),
