@@ -985,3 +985,99 @@ export async function markExported(orders: OrderItem[], format: string, at: stri
     ),
   );
 }
+
+// ---------------------------------------------------------------------------
+// Tracking upload (core/src/upload)
+
+/** The field of the issue an order carries while a tracking upload of its shipments has failed. */
+export const UPLOAD_ISSUE_FIELD = "upload";
+
+const shippedRank: Partial<Record<ShipmentStatus, number>> = {
+  notShipped: 0,
+  partiallyShipped: 1,
+  shipped: 2,
+};
+
+/** Uploads only move an order forward: two parcels reported at once never set a shipped order back to partly shipped. */
+function forward(current: ShipmentStatus, reported: "partiallyShipped" | "shipped"): ShipmentStatus {
+  const rank = shippedRank[current];
+  return rank !== undefined && rank < shippedRank[reported]! ? reported : current;
+}
+
+/**
+ * Records a tracking upload on its order: the shipment status the shop reported
+ * (partly or wholly fulfilled; an archived order keeps it for its restore, a cancelled
+ * one stays cancelled) and the upload issue, set with the platform's reason, settled
+ * (null) or left (undefined), so the order shows in the エラー tab while an upload of it has failed. Written
+ * under the lock of its read (re-read on a lost race) with the tab counts moved.
+ */
+export async function recordUpload(
+  orderId: string,
+  result: { status?: "partiallyShipped" | "shipped"; issue?: string | null },
+): Promise<OrderItem | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const order = await find(orderId);
+    if (!order) return undefined;
+    let shipmentStatus = order.shipmentStatus;
+    let statusBeforeArchive = order.statusBeforeArchive;
+    if (result.status && shipmentStatus === "archived")
+      statusBeforeArchive = forward(statusBeforeArchive ?? "notShipped", result.status);
+    else if (result.status) shipmentStatus = forward(shipmentStatus, result.status);
+    const kept = ((order.errors as OrderIssue[] | undefined) ?? []).filter(
+      (issue) => issue.field !== UPLOAD_ISSUE_FIELD,
+    );
+    const had = (order.errors as OrderIssue[] | undefined) ?? [];
+    // No issue given (undefined) leaves the order's upload issue as it is.
+    const errors =
+      result.issue === undefined
+        ? had
+        : result.issue
+          ? [...kept, { field: UPLOAD_ISSUE_FIELD, message: result.issue }]
+          : kept;
+    const isError = errors.length > 0;
+    const unchanged =
+      shipmentStatus === order.shipmentStatus &&
+      statusBeforeArchive === order.statusBeforeArchive &&
+      canonical(errors) === canonical(order.errors ?? []);
+    if (unchanged) return order;
+    try {
+      await OrderEntity.patch({ tenantId: order.tenantId, orderId })
+        .set({
+          shipmentStatus,
+          errors,
+          isError,
+          ...(statusBeforeArchive ? { statusBeforeArchive } : {}),
+        })
+        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+        .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+        .go();
+    } catch (err) {
+      if (isConditionalFailure(err)) continue;
+      throw err;
+    }
+    const tally: Tally = new Map();
+    for (const tab of tabsOf(order)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus, isError })) bump(tally, tab, 1);
+    await applyTally(tally);
+    return get(orderId);
+  }
+  throw concurrentUpdate();
+}
+
+/** Several orders of the tenant in one BatchGet, by id; ids of another shape are simply absent. */
+export async function findMany(orderIds: string[]): Promise<Map<string, OrderItem>> {
+  const tenantId = useTenantID();
+  const keys = [...new Set(orderIds)]
+    .filter((id) => isID("order", id))
+    .map((orderId) => ({ tenantId, orderId }));
+  const found = new Map<string, OrderItem>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+      const { data, unprocessed } = await OrderEntity.get(pending).go();
+      for (const item of data) found.set(item.orderId, item);
+      pending = unprocessed as typeof pending;
+    }
+  }
+  return found;
+}

@@ -47,6 +47,15 @@ import {
  */
 
 export const PART_SIZE = 50;
+/** The first part is small, so the merchant can start printing within a second while the rest render. */
+export const FIRST_PART_SIZE = 10;
+
+/** Ids in parts: a small first one, then PART_SIZE each. */
+function partsOf(ids: string[]): string[][] {
+  const parts = [ids.slice(0, FIRST_PART_SIZE)];
+  for (let i = FIRST_PART_SIZE; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  return parts;
+}
 export const MAX_ORDERS = 1000;
 const KEEP_DAYS = 90;
 const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400;
@@ -126,8 +135,7 @@ export const IssueRequest = z.object({
 export async function requestLabels(input: z.input<typeof IssueRequest>): Promise<{ label_id: string }> {
   const ids = [...new Set(IssueRequest.parse(input).order_ids)];
   const labelId = createID("label");
-  const parts: string[][] = [];
-  for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  const parts = partsOf(ids);
   await LabelBatchEntity.create({
     tenantId: useTenantID(),
     labelId,
@@ -245,16 +253,13 @@ async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
   return data.sort((a, b) => a.parcel - b.parcel);
 }
 
-/** One order of a part: its existing live labels, or new numbers and shipments in one transaction. */
-async function issueFor(
-  order: OrderItem,
-  labelId: string,
-  context: PartContext,
-  createdBy: string | null,
-): Promise<OrderOutcome> {
+/** Why an order cannot get a label with this carrier, or what it needs: the account and its parcels. */
+type Plan =
+  | { orderId: string; error: string }
+  | { orderId: string; order: OrderItem; carrier: Carrier; accountId: string; parcels: number };
+
+function planFor(order: OrderItem, context: PartContext): Plan {
   const orderId = order.orderId;
-  const existing = await liveShipments(orderId);
-  if (existing.length) return { orderId, shipments: existing };
   if (order.shipmentStatus === "cancelled") return { orderId, error: "キャンセルされた注文です。" };
   const carrier = carrierFor(order, context);
   if (!(carriers as readonly string[]).includes(carrier)) return { orderId, error: carrier };
@@ -267,59 +272,126 @@ async function issueFor(
   if (!account)
     return { orderId, error: "配送会社の契約情報が登録されていません。「配送会社連携」で登録してください。" };
   if (account.item.mode !== "self_printed")
-    return {
-      orderId,
-      error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。",
-    };
+    return { orderId, error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。" };
   const delivery = deliveryOf(order, chosen, context.items);
   if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
-  const parcels = delivery.data.parcels;
-
-  const numbers = await CarrierAccount.allocateNumbers(account.item.carrierAccountId, parcels);
-  if (numbers.length < parcels)
-    return {
-      orderId,
-      error: "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。",
-    };
-  const tenantId = useTenantID();
-  const now = new Date().toISOString();
-  const shipments = numbers.map((trackingNumber, i) => ({
-    tenantId,
-    shipmentId: idFor("shipment", Date.now(), `${labelId}|${orderId}|${i + 1}`),
+  return {
     orderId,
-    orderNumber: order.orderNumber,
+    order,
     carrier: chosen,
-    carrierAccountId: account.item.carrierAccountId,
-    trackingNumber,
-    parcel: i + 1,
-    parcels,
-    labelId,
-    status: "issued" as const,
-    source: "label" as const,
-    printedAt: now,
-    history: [{ action: "issue", userId: createdBy, at: now }],
-    isError: false,
-  }));
-  const result = await Database.transaction
-    .write((entities) =>
-      shipments.flatMap((s) => [
-        entities.shipment.create(s).commit(),
-        entities.liveParcel
-          .create({ tenantId, orderId, parcel: s.parcel, shipmentId: s.shipmentId })
-          .commit(),
-        entities.trackingClaim
-          .create({ tenantId, carrier: chosen, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
-          .commit(),
-      ]),
-    )
-    .go();
-  if (result.canceled) {
-    // Another request issued this order meanwhile: its labels are the order's labels (our numbers stay unused).
-    const raced = await liveShipments(orderId);
-    if (raced.length) return { orderId, shipments: raced };
-    return { orderId, error: "他の操作と競合しました。再度お試しください。" };
+    accountId: account.item.carrierAccountId,
+    parcels: delivery.data.parcels,
+  };
+}
+
+const rangeExhausted =
+  "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。";
+
+/**
+ * A part's orders: those with live labels keep them; the others are planned, their
+ * numbers taken in one block per account (numbers only move forward: a crash leaves a
+ * gap, never a duplicate), and each order's shipments, live parcels and number claims
+ * written in its own transaction, several at a time. An order that another request
+ * issued meanwhile gets that request's labels; our numbers for it stay unused.
+ */
+async function issueOrders(
+  orders: OrderItem[],
+  labelId: string,
+  context: PartContext,
+  createdBy: string | null,
+): Promise<Map<string, OrderOutcome>> {
+  const tenantId = useTenantID();
+  const outcomes = new Map<string, OrderOutcome>();
+  const { data: firstParcels } = orders.length
+    ? await LiveParcelEntity.get(orders.map((o) => ({ tenantId, orderId: o.orderId, parcel: 1 }))).go()
+    : { data: [] };
+  const issued = new Set(firstParcels.map((p) => p.orderId));
+  const plans: Extract<Plan, { accountId: string }>[] = [];
+  for (const order of orders) {
+    if (issued.has(order.orderId)) {
+      outcomes.set(order.orderId, { orderId: order.orderId, shipments: await liveShipments(order.orderId) });
+      continue;
+    }
+    const plan = planFor(order, context);
+    if ("error" in plan) outcomes.set(plan.orderId, plan);
+    else plans.push(plan);
   }
-  return { orderId, shipments: await liveShipments(orderId) };
+
+  const numbersFor = new Map<string, string[]>();
+  for (const accountId of new Set(plans.map((p) => p.accountId))) {
+    const ofAccount = plans.filter((p) => p.accountId === accountId);
+    const block = await CarrierAccount.allocateNumbers(
+      accountId,
+      ofAccount.reduce((sum, p) => sum + p.parcels, 0),
+    );
+    let next = 0;
+    for (const plan of ofAccount) {
+      if (next + plan.parcels > block.length) {
+        outcomes.set(plan.orderId, { orderId: plan.orderId, error: rangeExhausted });
+        continue;
+      }
+      numbersFor.set(plan.orderId, block.slice(next, next + plan.parcels));
+      next += plan.parcels;
+    }
+  }
+
+  const now = new Date().toISOString();
+  const commit = async (plan: Extract<Plan, { accountId: string }>) => {
+    const numbers = numbersFor.get(plan.orderId);
+    if (!numbers) return;
+    const { orderId, order, carrier } = plan;
+    const shipments = numbers.map((trackingNumber, i) => ({
+      tenantId,
+      shipmentId: idFor("shipment", Date.now(), `${labelId}|${orderId}|${i + 1}`),
+      orderId,
+      orderNumber: order.orderNumber,
+      carrier,
+      carrierAccountId: plan.accountId,
+      trackingNumber,
+      parcel: i + 1,
+      parcels: plan.parcels,
+      labelId,
+      status: "issued" as const,
+      source: "label" as const,
+      printedAt: now,
+      history: [{ action: "issue", userId: createdBy, at: now }],
+      isError: false,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const result = await Database.transaction
+      .write((entities) =>
+        shipments.flatMap((s) => [
+          entities.shipment.create(s).commit(),
+          entities.liveParcel
+            .create({ tenantId, orderId, parcel: s.parcel, shipmentId: s.shipmentId })
+            .commit(),
+          entities.trackingClaim
+            .create({ tenantId, carrier, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
+            .commit(),
+        ]),
+      )
+      .go();
+    if (!result.canceled) {
+      outcomes.set(orderId, { orderId, shipments: shipments as ShipmentItem[] });
+      return;
+    }
+    const raced = await liveShipments(orderId);
+    outcomes.set(
+      orderId,
+      raced.length
+        ? { orderId, shipments: raced }
+        : { orderId, error: "他の操作と競合しました。再度お試しください。" },
+    );
+  };
+  // A few transactions in flight: enough to hide the round trips, few enough not to throttle.
+  const queue = [...plans];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let plan = queue.shift(); plan; plan = queue.shift()) await commit(plan);
+    }),
+  );
+  return outcomes;
 }
 
 function toParcel(
@@ -363,11 +435,16 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
   const context = await partContext();
   const parcels = new Map<Carrier, LabelParcel[]>();
   const results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[] = [];
+  const orders = await Order.findMany(orderIds);
+  // In request order: when numbers run short, the orders asked for first get them.
+  const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
+  const outcomes = await issueOrders(inOrder, labelId, context, batch.createdBy ?? null);
   for (const orderId of orderIds) {
-    const order = await Order.find(orderId);
-    const outcome: OrderOutcome = order
-      ? await issueFor(order, labelId, context, batch.createdBy ?? null)
-      : { orderId, error: "注文が見つかりません。" };
+    const order = orders.get(orderId);
+    const outcome: OrderOutcome = (order && outcomes.get(orderId)) || {
+      orderId,
+      error: "注文が見つかりません。",
+    };
     if (outcome.error !== undefined || !order) {
       results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: outcome.error });
       continue;
@@ -418,8 +495,7 @@ export async function requestReissue(input: z.input<typeof ReissueRequest>): Pro
       shipment_ids: `出荷が見つかりません（${missing.slice(0, 3).join("、")}${missing.length > 3 ? " ほか" : ""}）`,
     });
   const labelId = createID("label");
-  const parts: string[][] = [];
-  for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  const parts = partsOf(ids);
   await LabelBatchEntity.create({
     tenantId,
     labelId,
@@ -510,6 +586,18 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
   return finishPart(labelId, part, shipmentIds.length, parcels, [...byOrder.values()], context);
 }
 
+/** A part's results in BatchWrites, unprocessed items written again (never dropped). */
+type LabelResultWrite = Parameters<typeof LabelResultEntity.create>[0];
+async function putResults(items: LabelResultWrite[]) {
+  let pending = items;
+  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    const { unprocessed } = await LabelResultEntity.put(pending).go();
+    const left = new Set(unprocessed.map((key) => (key as { orderId: string }).orderId));
+    pending = pending.filter((item) => left.has(item.orderId));
+  }
+  if (pending.length) throw new Error("label results could not be stored");
+}
+
 async function finishPart(
   labelId: string,
   part: number,
@@ -526,19 +614,17 @@ async function finishPart(
     await Files.put(key, renderLabels(list, context.printSettings[carrier]), "application/pdf");
     files.push({ carrier, key, labels: list.length });
   }
-  await Promise.all(
-    results.map((r) =>
-      LabelResultEntity.put({
-        tenantId,
-        labelId,
-        orderId: r.orderId,
-        part,
-        shipmentIds: r.shipmentIds,
-        trackingNumbers: r.trackingNumbers,
-        ...(r.error ? { error: r.error } : {}),
-        expiresAt: expiresAt(),
-      }).go(),
-    ),
+  await putResults(
+    results.map((r) => ({
+      tenantId,
+      labelId,
+      orderId: r.orderId,
+      part,
+      shipmentIds: r.shipmentIds,
+      trackingNumbers: r.trackingNumbers,
+      ...(r.error ? { error: r.error } : {}),
+      expiresAt: expiresAt(),
+    })),
   );
   const result = await Database.transaction
     .write((entities) => [

@@ -256,7 +256,10 @@ describe("POST /api/shipments/labels", () => {
       call,
       orders.map((o) => o.orderId),
     );
-    expect(status.results.map((r: { error: string | null }) => r.error)).toEqual([
+    expect(
+      status.results.map((r: { error: string | null }) => r.error),
+      JSON.stringify(status.results),
+    ).toEqual([
       null,
       "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。",
     ]);
