@@ -35,15 +35,22 @@ export async function put(key: string, body: Uint8Array, contentType: string): P
   );
 }
 
-/** A URL that downloads the file under `filename` for the next quarter hour. */
-export function downloadUrl(key: string, filename: string): Promise<string> {
+/**
+ * A URL to the file for the next quarter hour: downloaded under `filename`, or shown
+ * in the browser (`inline`: label PDFs open in the viewer, ready to print).
+ */
+export function downloadUrl(
+  key: string,
+  filename: string,
+  options: { inline?: boolean } = {},
+): Promise<string> {
   if (!key.startsWith(`${useTenantID()}/`)) throw new RangeError("a file of another company");
   return getSignedUrl(
     client(),
     new GetObjectCommand({
       Bucket: coreConfig().bucketName,
       Key: key,
-      ResponseContentDisposition: `attachment; filename="${filename}"`,
+      ResponseContentDisposition: `${options.inline ? "inline" : "attachment"}; filename="${filename}"`,
     }),
     { expiresIn: DOWNLOAD_URL_SECONDS },
   );

@@ -693,6 +693,7 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
         url: await Files.downloadUrl(
           f.key,
           `${labelId}-${String(f.part + 1).padStart(3, "0")}-${f.carrier}.pdf`,
+          { inline: true },
         ),
       })),
     ),

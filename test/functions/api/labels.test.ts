@@ -113,7 +113,10 @@ describe("POST /api/shipments/labels", () => {
 
     // One PDF for the part's Yamato labels: four pages' worth of labels, each number printed 4-4-4.
     expect(status.parts).toEqual([expect.objectContaining({ part: 0, carrier: "yamato", labels: 4 })]);
-    const pdf = Buffer.from(await (await fetch(status.parts[0].url)).arrayBuffer());
+    const download = await fetch(status.parts[0].url);
+    // Shown in the browser's viewer, ready to print, rather than saved.
+    expect(download.headers.get("content-disposition")).toMatch(/^inline; filename=".+\.pdf"$/);
+    const pdf = Buffer.from(await download.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const dir = mkdtempSync(join(tmpdir(), "okuru-labels-"));
     writeFileSync(join(dir, "labels.pdf"), pdf);

@@ -116,11 +116,14 @@ export interface RequestOptions {
   query?: Query;
   /** Sent as JSON exactly as given. */
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace Authorization or Accept. */
+  headers?: Record<string, string>;
 }
 
 /** The low-level call every operation goes through. Resolves with the camelCased body (undefined when empty). */
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: "application/json",
     Authorization: `Bearer ${await currentIdToken()}`,
   };
@@ -687,3 +690,65 @@ export function updateCarrierAccount<C extends Carrier>(
 export function deleteCarrierAccount(carrier: Carrier, id: string): Promise<void> {
   return carrierAccountOperations[carrier].remove(id).then(() => undefined);
 }
+
+// ---------------------------------------------------------------------------
+// 送り状発行・配送会社ソフト用ファイル・出荷 (the order list's bulk actions and the drawer).
+
+/** Where a label batch stands: progress, each finished part's PDF (presigned, 15 min) and per-order results. */
+export type LabelBatchStatus = ResponseOf<"/shipments/labels", "GET">;
+export type LabelBatchPart = LabelBatchStatus["parts"][number];
+export type LabelBatchResult = LabelBatchStatus["results"][number];
+export type LabelIssueReq = BodyOf<"/shipments/labels", "POST">;
+
+/**
+ * POST /shipments/labels with an Idempotency-Key: the same key sent again (a retry
+ * after a lost answer) gets the first batch's label_id instead of a second batch.
+ */
+export function issueLabels(body: LabelIssueReq, idempotencyKey: string) {
+  return request<ResponseOf<"/shipments/labels", "POST">>("POST", "/shipments/labels", {
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}
+export const getLabelBatch = operation("getLabelBatch", "GET", "/shipments/labels", arg.query("labelId"));
+
+export type ExportReq = BodyOf<"/exports", "POST">;
+export type ExportFormat = ExportReq["format"];
+export type ExportResult = ResponseOf<"/exports", "POST">;
+export const createExport = operation("createExport", "POST", "/exports", arg.body("exportReq"));
+
+export type Shipment = Camelize<Schemas["Shipment"]>;
+export type ShipmentList = Camelize<Schemas["ShipmentList"]>;
+export type ShipmentListQuery = QueryOf<"/shipments", "GET">;
+export const getShipments = operation(
+  "getShipments",
+  "GET",
+  "/shipments",
+  arg.queryObject("shipmentListQuery"),
+);
+
+// ---------------------------------------------------------------------------
+// 出荷履歴: reprinting and cancelling shipments (the shipment history's actions).
+
+export type ShipmentReissueReq = BodyOf<"/shipments/reissue", "POST">;
+export type ShipmentCancelReq = BodyOf<"/shipments/cancel_shipments", "PUT">;
+/** One result per id sent; `error` is the Japanese reason it was not cancelled. */
+export type ShipmentCancelResults = Camelize<Schemas["ShipmentCancelResults"]>;
+
+/**
+ * POST /shipments/reissue with an Idempotency-Key: a retry of the same click under the
+ * same key answers the first batch's label_id instead of printing a second batch.
+ */
+export function reissueShipments(body: ShipmentReissueReq, idempotencyKey: string) {
+  return request<ResponseOf<"/shipments/reissue", "POST">>("POST", "/shipments/reissue", {
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}
+export const cancelShipment = operation("cancelShipment", "PUT", "/shipments/{id}/cancel", arg.path("id"));
+export const cancelShipments = operation(
+  "cancelShipments",
+  "PUT",
+  "/shipments/cancel_shipments",
+  arg.body("shipmentCancelReq"),
+);

@@ -22,6 +22,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { orderShipmentsQueryOptions } from "../../queries/labels";
 import { orderQueryOptions, useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
 import { sendersQueryOptions } from "../../queries/senders";
 import { AddressFields, addressValues } from "../forms/AddressFields";
@@ -38,6 +39,13 @@ import {
   orderSections,
 } from "./delivery-form";
 import classes from "./OrderList.module.css";
+import {
+  DEFAULT_SENDER,
+  senderChoices,
+  senderIdOfChoice,
+  shipmentRows,
+  shipmentStatusColors,
+} from "./order-bulk";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -199,6 +207,50 @@ function OrderContents({ order }: { order: Order }) {
         ご注文者: {order.purchaser.name}（{order.purchaser.prefecture}
         {order.purchaser.city}）
       </Text>
+      <OrderShipments orderId={order.id} />
+    </Stack>
+  );
+}
+
+/** 送り状: the order's labels, newest first, so the merchant sees one exists before issuing again. */
+function OrderShipments({ orderId }: { orderId: string }) {
+  const { data, isError } = useQuery(orderShipmentsQueryOptions(orderId));
+  const rows = shipmentRows(data?.items ?? []);
+  return (
+    <Stack gap={6} mt="md" role="region" aria-label="送り状">
+      <Title order={3} fz="md">
+        送り状
+      </Title>
+      {isError ? (
+        <Text size="sm" c="red">
+          送り状を読み込めませんでした。
+        </Text>
+      ) : !data ? null : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          まだ発行していません。
+        </Text>
+      ) : (
+        rows.map((row) => (
+          <Group key={row.id} justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={0}>
+              <Text
+                size="sm"
+                fw={600}
+                className={classes.number}
+                td={row.status === "cancelled" ? "line-through" : undefined}
+              >
+                {row.trackingNumber}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[row.carrier, row.parcel, `${row.printedAt} 発行`].filter(Boolean).join("・")}
+              </Text>
+            </Stack>
+            <Badge variant="light" color={shipmentStatusColors[row.status]} style={{ flexShrink: 0 }}>
+              {row.statusLabel}
+            </Badge>
+          </Group>
+        ))
+      )}
     </Stack>
   );
 }
@@ -249,8 +301,9 @@ function OrderSenderSelect({ order }: { order: Order }) {
   const senders = useQuery(sendersQueryOptions());
   const update = useUpdateOrderSender();
   const choose = (value: string | null) =>
+    value &&
     update.mutate(
-      { id: order.id, body: { sender_id: value === DEFAULT_SENDER ? null : value } },
+      { id: order.id, body: { sender_id: senderIdOfChoice(value) } },
       {
         onSuccess: () => notifications.show({ color: "teal", message: "発送元を変更しました。" }),
         onError: (error) => notifications.show({ color: "red", message: error.message }),
@@ -260,10 +313,7 @@ function OrderSenderSelect({ order }: { order: Order }) {
     <Select
       label="発送元"
       description="送り状のご依頼主欄に印字します"
-      data={[
-        { value: DEFAULT_SENDER, label: "ブランドの既定の発送元" },
-        ...(senders.data?.items ?? []).map((sender) => ({ value: sender.id, label: sender.name })),
-      ]}
+      data={senderChoices(senders.data?.items ?? [])}
       value={order.senderId ?? DEFAULT_SENDER}
       onChange={choose}
       allowDeselect={false}
@@ -271,5 +321,3 @@ function OrderSenderSelect({ order }: { order: Order }) {
     />
   );
 }
-
-const DEFAULT_SENDER = "default";

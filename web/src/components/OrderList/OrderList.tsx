@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Menu,
   Paper,
   Select,
   Stack,
@@ -13,15 +14,31 @@ import {
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
-import { IconAlertTriangle, IconArchive, IconArrowBackUp, IconInbox, IconSearch } from "@tabler/icons-react";
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconArrowBackUp,
+  IconChevronDown,
+  IconFileExport,
+  IconInbox,
+  IconPrinter,
+  IconSearch,
+  IconTruckDelivery,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { Order, OrderListQuery } from "../../lib/api";
+import { ApiError, type Order, type OrderListQuery } from "../../lib/api";
+import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { ordersQueryOptions, useBulkUpdateOrders } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
+import { ExportModal, useCarrierExport } from "./ExportModal";
+import { exportFormatChoices, exportFormatLabels } from "./export-formats";
+import { LabelIssueModal, useLabelIssue } from "./LabelIssueModal";
 import classes from "./OrderList.module.css";
+import { bulkDoneMessage, summarizeBulk } from "./order-bulk";
 
 /** The filters that live in the URL, so reload and back/forward keep them. */
 export type OrderFilters = {
@@ -57,7 +74,12 @@ export interface OrderListProps {
  */
 export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Selected orders by id, with their numbers: the bulk actions' results name orders by id only.
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [deliveryKind, setDeliveryKind] = useState<BulkDeliveryKind | null>(null);
+  const clearSelection = () => setSelected(new Map());
+  const labels = useLabelIssue({ onAccepted: clearSelection });
+  const carrierExport = useCarrierExport({ onExported: clearSelection });
   const [searchText, setSearchText] = useState(filters.search ?? "");
   const filterKey = JSON.stringify(filters);
 
@@ -65,7 +87,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
   useEffect(() => {
     setCursors([null]);
-    setSelected(new Set());
+    setSelected(new Map());
     setSearchText(filters.search ?? "");
   }, [filterKey]);
 
@@ -85,23 +107,28 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const orders = data?.items ?? [];
   const allSelected = orders.length > 0 && orders.every((o) => selected.has(o.id));
 
-  const toggle = (id: string) =>
+  const toggle = (order: Order) =>
     setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(current);
+      if (next.has(order.id)) next.delete(order.id);
+      else next.set(order.id, order.orderNumber);
       return next;
     });
 
   async function runBulk(action: "archive" | "restore") {
-    const ids = [...selected];
-    const { results } = await bulk.mutateAsync({ ids, action });
-    const failed = results.filter((r) => r.error);
-    const done = results.length - failed.length;
-    if (done)
-      notify.success(`${done}件を${action === "archive" ? "アーカイブしました" : "元に戻しました"}。`);
-    if (failed.length) notify.error(`${failed.length}件は更新できませんでした：${failed[0]!.error}`);
-    setSelected(new Set());
+    try {
+      const { results } = await bulk.mutateAsync({ ids: [...selected.keys()], action });
+      const { done, failed } = summarizeBulk(results, selected);
+      if (done) notify.success(bulkDoneMessage(action, done));
+      const [first] = failed;
+      if (first)
+        notify.error(
+          `${failed.length}件は更新できませんでした：${first.orderNumber} ${first.reasons.join(" ")}`,
+        );
+      clearSelection();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
+    }
   }
 
   return (
@@ -172,11 +199,16 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
 
       {selected.size > 0 && (
         <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label="選択した注文の操作">
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              {selected.size}件を選択中
-            </Text>
-            <Group gap="xs">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                {selected.size}件を選択中
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
+                選択を解除
+              </Button>
+            </Group>
+            <Group gap="xs" className={classes.bulkActions}>
               {filters.tab_key === "archived" ? (
                 <Button
                   size="xs"
@@ -188,20 +220,77 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                   元に戻す
                 </Button>
               ) : (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconArchive size={16} />}
-                  loading={bulk.isPending}
-                  onClick={() => void runBulk("archive")}
-                >
-                  アーカイブ
-                </Button>
+                <>
+                  <Button
+                    size="xs"
+                    leftSection={<IconPrinter size={16} />}
+                    loading={labels.issue.isPending}
+                    onClick={() => labels.start(selected)}
+                  >
+                    送り状発行
+                  </Button>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconFileExport size={16} />}
+                        rightSection={<IconChevronDown size={14} />}
+                        loading={carrierExport.create.isPending}
+                      >
+                        CSV出力
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Label>配送会社ソフト用ファイル</Menu.Label>
+                      {exportFormatChoices.map((format) => (
+                        <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
+                          {exportFormatLabels[format]}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconTruckDelivery size={16} />}
+                        rightSection={<IconChevronDown size={14} />}
+                      >
+                        配送設定
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Label>一括で配送設定</Menu.Label>
+                      <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
+                      <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconArchive size={16} />}
+                    loading={bulk.isPending}
+                    onClick={() => void runBulk("archive")}
+                  >
+                    アーカイブ
+                  </Button>
+                </>
               )}
             </Group>
           </Group>
         </Paper>
       )}
+
+      <LabelIssueModal flow={labels} />
+      <ExportModal flow={carrierExport} />
+      <BulkDeliveryModal
+        kind={deliveryKind}
+        selection={selected}
+        onClose={() => setDeliveryKind(null)}
+        onChanged={clearSelection}
+      />
 
       <Paper withBorder className={classes.tableWrap}>
         {error ? (
@@ -232,7 +321,13 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                       aria-label="このページの注文をすべて選択"
                       checked={allSelected}
                       indeterminate={!allSelected && orders.some((o) => selected.has(o.id))}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(orders.map((o) => o.id)))}
+                      onChange={() =>
+                        setSelected(
+                          allSelected
+                            ? new Map()
+                            : new Map(orders.map((o) => [o.id, o.orderNumber] as const)),
+                        )
+                      }
                     />
                   </Table.Th>
                   <Table.Th>注文番号</Table.Th>
@@ -250,7 +345,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                       <Checkbox
                         aria-label={`${order.orderNumber} を選択`}
                         checked={selected.has(order.id)}
-                        onChange={() => toggle(order.id)}
+                        onChange={() => toggle(order)}
                       />
                     </Table.Td>
                     <Table.Td>

@@ -1,0 +1,246 @@
+import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
+import { carrierLabels } from "@okuru/core/shared/brand";
+import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
+import type {
+  ExportResult,
+  LabelBatchStatus,
+  LabelIssueReq,
+  OrderBulkResult,
+  OrderBulkUpdateReq,
+  Sender,
+  Shipment,
+} from "../../lib/api";
+import { formatDateTime } from "../StoresSettings/StoresSettings";
+import { deliveryCarrierChoices } from "./delivery-form";
+import { exportFormatLabels } from "./export-formats";
+
+/**
+ * The order list's bulk actions, kept out of the components: the requests they send
+ * and what the answers add up to for the merchant. The API's results name orders by
+ * id; the list knows their numbers (`OrderNumbers`), and an order it does not know is
+ * shown by its id rather than left out.
+ */
+
+/** Order id → order number, for the orders the merchant selected. */
+export type OrderNumbers = ReadonlyMap<string, string>;
+
+/** One order that could not be done, and why (Japanese, from the API; a file's rules may give several). */
+export interface FailedOrder {
+  orderId: string;
+  orderNumber: string;
+  reasons: string[];
+}
+
+const numberOf = (numbers: OrderNumbers, orderId: string) => numbers.get(orderId) ?? orderId;
+
+/** By order number as a person reads them (#1002 before #1010), so a long list is easy to scan. */
+const byNumber = (a: { orderNumber: string }, b: { orderNumber: string }) =>
+  a.orderNumber.localeCompare(b.orderNumber, "ja", { numeric: true });
+
+// ---------------------------------------------------------------------------
+// 送り状発行
+
+/** How often a running batch is read again. */
+export const labelPollMs = 1000;
+
+/** Polling stops once the batch is done; until the first answer it is read every second. */
+export function labelPollInterval(status: LabelBatchStatus | undefined): number | false {
+  return status?.status === "done" ? false : labelPollMs;
+}
+
+/** One click of 送り状発行: its body, and the key that makes a retry of it the same batch. */
+export interface LabelRequest {
+  body: LabelIssueReq;
+  idempotencyKey: string;
+}
+
+export function newLabelRequest(
+  orderIds: Iterable<string>,
+  idempotencyKey = crypto.randomUUID(),
+): LabelRequest {
+  return { body: { order_ids: [...orderIds] }, idempotencyKey };
+}
+
+export interface LabelPartLink {
+  key: string;
+  /** "ヤマト運輸 3枚". */
+  title: string;
+  url: string;
+}
+
+export interface LabelBatchView {
+  finished: boolean;
+  done: number;
+  total: number;
+  /** 0–100, for the progress bar. */
+  percent: number;
+  /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
+  parts: LabelPartLink[];
+  /** Orders that have their labels (new, or the live ones they already had). */
+  issued: number;
+  /** Labels printed over every part (an order in several parcels has several). */
+  labels: number;
+  failed: FailedOrder[];
+}
+
+export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers): LabelBatchView {
+  const { done, total } = status.progress;
+  return {
+    finished: status.status === "done",
+    done,
+    total,
+    percent: total > 0 ? Math.round((done / total) * 100) : 0,
+    parts: status.parts.map((part) => ({
+      key: `${part.part}:${part.carrier}`,
+      title: `${carrierLabels[part.carrier]} ${part.labels}枚`,
+      url: part.url,
+    })),
+    issued: status.results.filter((result) => result.error === null).length,
+    labels: status.parts.reduce((sum, part) => sum + part.labels, 0),
+    failed: status.results
+      .flatMap((result) =>
+        result.error === null
+          ? []
+          : [
+              {
+                orderId: result.orderId,
+                orderNumber: numberOf(numbers, result.orderId),
+                reasons: [result.error],
+              },
+            ],
+      )
+      .sort(byNumber),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// 配送会社ソフト用ファイル (CSV出力)
+
+export interface ExportView {
+  /** "B2クラウド". */
+  formatLabel: string;
+  filename: string;
+  /** null when no order could go into the file. */
+  url: string | null;
+  included: number;
+  excluded: FailedOrder[];
+}
+
+export function exportView(result: ExportResult, numbers: OrderNumbers): ExportView {
+  return {
+    formatLabel: exportFormatLabels[result.format],
+    filename: result.filename,
+    url: result.url,
+    included: result.included.length,
+    excluded: result.excluded
+      .map((order) => ({
+        orderId: order.orderId,
+        orderNumber: numberOf(numbers, order.orderId),
+        // One field can be refused by several rules with the same words: each is said once.
+        reasons: [...new Set(order.reasons.map((reason) => reason.message))],
+      }))
+      .sort(byNumber),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// 一括更新 (archive, restore, 発送元, 配送会社)
+
+export type BulkAction = OrderBulkUpdateReq["action"];
+export type BulkCarrier = Extract<OrderBulkUpdateReq, { action: "set_carrier" }>["carrier"];
+
+export interface BulkSummary {
+  done: number;
+  failed: FailedOrder[];
+}
+
+export function summarizeBulk(results: OrderBulkResult["results"], numbers: OrderNumbers): BulkSummary {
+  const failed = results
+    .flatMap((result) =>
+      result.error
+        ? [{ orderId: result.id, orderNumber: numberOf(numbers, result.id), reasons: [result.error] }]
+        : [],
+    )
+    .sort(byNumber);
+  return { done: results.length - failed.length, failed };
+}
+
+const bulkDone: Record<BulkAction, (count: number) => string> = {
+  archive: (count) => `${count}件をアーカイブしました。`,
+  restore: (count) => `${count}件を元に戻しました。`,
+  set_sender: (count) => `${count}件の発送元を変更しました。`,
+  set_carrier: (count) => `${count}件の配送会社を変更しました。`,
+};
+
+/** The toast for the orders that were changed. */
+export function bulkDoneMessage(action: BulkAction, count: number): string {
+  return bulkDone[action](count);
+}
+
+/** The select's value for ブランドの既定 (the API's null; a Select value cannot be null). */
+export const DEFAULT_SENDER = "default";
+
+/** 発送元 as the merchant chooses it: the brand's default first, then the company's senders. */
+export function senderChoices(senders: readonly Sender[]): { value: string; label: string }[] {
+  return [
+    { value: DEFAULT_SENDER, label: "ブランドの既定の発送元" },
+    ...senders.map((sender) => ({ value: sender.id, label: sender.name })),
+  ];
+}
+
+/** The sender_id a choice stands for. */
+export const senderIdOfChoice = (value: string): string | null => (value === DEFAULT_SENDER ? null : value);
+
+/** The carriers a bulk change can set, in the drawer's order (その他 has no defaults to take). */
+export const bulkCarrierChoices = deliveryCarrierChoices
+  .filter((carrier): carrier is BulkCarrier => carrier !== "sss")
+  .map((carrier) => ({ value: carrier, label: deliveryCarrierLabels[carrier] }));
+
+export function bulkDeliveryRequest(
+  ids: Iterable<string>,
+  change: { action: "set_sender"; choice: string } | { action: "set_carrier"; carrier: BulkCarrier },
+): OrderBulkUpdateReq {
+  return change.action === "set_sender"
+    ? { ids: [...ids], action: "set_sender", sender_id: senderIdOfChoice(change.choice) }
+    : { ids: [...ids], action: "set_carrier", carrier: change.carrier };
+}
+
+// ---------------------------------------------------------------------------
+// The drawer's 送り状
+
+export const shipmentStatusLabels: Record<Shipment["status"], string> = {
+  issued: "発行済み",
+  isShipped: "発送済み",
+  cancelled: "取消済み",
+};
+
+export const shipmentStatusColors: Record<Shipment["status"], string> = {
+  issued: "blue",
+  isShipped: "teal",
+  cancelled: "gray",
+};
+
+export interface ShipmentRow {
+  id: string;
+  /** 4-4-4, as the label prints it. */
+  trackingNumber: string;
+  carrier: string;
+  status: Shipment["status"];
+  statusLabel: string;
+  /** In Japan time. */
+  printedAt: string;
+  /** "1/2個口" for an order in several parcels, else "". */
+  parcel: string;
+}
+
+export function shipmentRows(shipments: readonly Shipment[]): ShipmentRow[] {
+  return shipments.map((shipment) => ({
+    id: shipment.id,
+    trackingNumber: formatTrackingNumber(shipment.trackingNumber),
+    carrier: carrierLabels[shipment.carrier],
+    status: shipment.status,
+    statusLabel: shipmentStatusLabels[shipment.status],
+    printedAt: formatDateTime(shipment.printedAt),
+    parcel: shipment.parcels > 1 ? `${shipment.parcel}/${shipment.parcels}個口` : "",
+  }));
+}

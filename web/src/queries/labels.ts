@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import {
+  createExport,
+  type ExportReq,
+  getLabelBatch,
+  getShipments,
+  issueLabels,
+  type LabelIssueReq,
+} from "../lib/api";
+import { orderKeys } from "./orders";
+
+export const labelKeys = {
+  all: ["labels"] as const,
+  batch: (labelId: string) => [...labelKeys.all, "batch", labelId] as const,
+};
+
+export const shipmentKeys = {
+  all: ["shipments"] as const,
+  ofOrder: (orderId: string) => [...shipmentKeys.all, "order", orderId] as const,
+};
+
+/** A label batch; the modal reads it again until it is done (each read brings fresh PDF URLs). */
+export const labelBatchQueryOptions = (labelId: string) =>
+  queryOptions({ queryKey: labelKeys.batch(labelId), queryFn: () => getLabelBatch(labelId) });
+
+/** Every shipment of one order, newest first (the drawer's 送り状). */
+export const orderShipmentsQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: shipmentKeys.ofOrder(orderId),
+    queryFn: () => getShipments({ order_id: orderId }),
+  });
+
+/** Starts a batch; the key is the caller's, so a retry of the same click reuses it. */
+export function useIssueLabels() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: LabelIssueReq; idempotencyKey: string }) =>
+      issueLabels(body, idempotencyKey),
+  });
+}
+
+/** Orders and their shipments after a batch: statuses, error tab and the drawer's 送り状 change. */
+export function useInvalidateAfterLabels() {
+  const queryClient = useQueryClient();
+  // Stable, so an effect can depend on it without running again on every render.
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+      ]),
+    [queryClient],
+  );
+}
+
+/** A carrier software file; exporting marks the included orders 出力済み, so the orders are read again. */
+export function useCreateExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExportReq) => createExport(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
