@@ -10,6 +10,7 @@ export function brandBody(overrides: Partial<Wire["Brand"]> = {}): Wire["Brand"]
     name: "",
     default_sender_id: null,
     default_item_category_id: null,
+    default_carrier: null,
     print_settings: { japan_post: setting, sagawa: setting, yamato: setting },
     updated_at: null,
     ...overrides,

@@ -1,26 +1,29 @@
-import { Paper } from "@mantine/core";
-import { IconTruckDelivery } from "@tabler/icons-react";
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { EmptyState } from "../components/EmptyState/EmptyState";
 import { PageHeader } from "../components/PageHeader/PageHeader";
+import { ShipmentHistory } from "../components/ShipmentHistory/ShipmentHistory";
+import {
+  type ShipmentFilters,
+  ShipmentSearch,
+  searchOf,
+} from "../components/ShipmentHistory/shipment-history";
 
+/** Every filter lives in the URL: reload, back and forward keep them, and a link shares them. */
 export const Route = createFileRoute("/_authed/_app/shipments/")({
-  validateSearch: z.object({ status: z.string().optional().catch(undefined) }),
+  validateSearch: ShipmentSearch,
   component: ShipmentsPage,
 });
 
 function ShipmentsPage() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onFiltersChange = (next: ShipmentFilters) => void navigate({ search: searchOf(next) });
   return (
     <>
-      <PageHeader title="出荷履歴" description="発行した送り状と出荷の状況を確認できます。" />
-      <Paper withBorder>
-        <EmptyState
-          icon={<IconTruckDelivery size={28} stroke={1.6} />}
-          title="出荷履歴はまだありません"
-          description="送り状を発行すると、ここに出荷履歴が表示されます。"
-        />
-      </Paper>
+      <PageHeader
+        title="出荷履歴"
+        description="発行した送り状と出荷の状況を確認し、再発行や取り消しができます。"
+      />
+      <ShipmentHistory filters={filters} onFiltersChange={onFiltersChange} />
     </>
   );
 }

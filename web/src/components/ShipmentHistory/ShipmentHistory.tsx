@@ -1,0 +1,402 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconBan, IconDots, IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import type { Shipment } from "../../lib/api";
+import { shipmentHistoryQueryOptions } from "../../queries/shipments";
+import { EmptyState } from "../EmptyState/EmptyState";
+import { CancelShipmentsModal, type CancelTarget } from "./CancelShipmentsModal";
+import { ReissueModal, useReissue } from "./ReissueModal";
+import classes from "./ShipmentHistory.module.css";
+import {
+  emptyText,
+  listQuery,
+  type ShipmentFilters,
+  type ShipmentRow,
+  type ShipmentSelection,
+  selectionCounts,
+  shipmentRow,
+  shipmentTabLabels,
+  shipmentTabs,
+  shipmentTitle,
+  tabOf,
+  withPrinted,
+  withTab,
+} from "./shipment-history";
+
+/**
+ * One page at a time. It also bounds a selection (it is cleared on every page turn),
+ * well under the 100 shipments PUT /cancel_shipments takes in one request.
+ */
+const PAGE_SIZE = 50;
+
+export interface ShipmentHistoryProps {
+  filters: ShipmentFilters;
+  onFiltersChange: (next: ShipmentFilters) => void;
+}
+
+/**
+ * 出荷履歴: a tab per status (and すべて) and the printed dates as URL filters, cursor
+ * pages newest first, and 再発行 / 取り消し for one row or the selected ones. On a
+ * phone the rows are cards, so nothing scrolls sideways.
+ */
+export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryProps) {
+  const phone = useMediaQuery("(max-width: 47.99em)");
+  const [selected, setSelected] = useState<ShipmentSelection>(new Map());
+  const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
+  const clearSelection = () => setSelected(new Map());
+  const reissue = useReissue({ onAccepted: clearSelection });
+  const filterKey = JSON.stringify(filters);
+  // The pages read so far belong to the filters they were read for: other filters start
+  // from their first page at once, never with a cursor of another list.
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
+    key: filterKey,
+    cursors: [null],
+  });
+  const cursors = paging.key === filterKey ? paging.cursors : [null];
+
+  // The picker's range, held here while only its first day is picked: that half is not a
+  // filter yet, and a controlled picker given back no first day would forget the click.
+  const [range, setRange] = useState<[string | null, string | null]>([
+    filters.printed_from ?? null,
+    filters.printed_to ?? null,
+  ]);
+
+  // A new filter has nothing selected, and the picker shows the URL's dates (back and
+  // forward change them too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
+  useEffect(() => {
+    setSelected(new Map());
+    setRange([filters.printed_from ?? null, filters.printed_to ?? null]);
+  }, [filterKey]);
+
+  const cursor = cursors[cursors.length - 1] ?? undefined;
+  const { data, isFetching, error } = useQuery(
+    shipmentHistoryQueryOptions(listQuery(filters, cursor, PAGE_SIZE)),
+  );
+  const shipments = data?.items ?? [];
+  const allSelected = shipments.length > 0 && shipments.every((s) => selected.has(s.id));
+  const counts = selectionCounts(selected);
+  const empty = emptyText(filters);
+
+  const toggle = (shipment: Shipment) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(shipment.id)) next.delete(shipment.id);
+      else next.set(shipment.id, shipment);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(allSelected ? new Map() : new Map(shipments.map((s) => [s.id, s] as const)));
+  const turnPage = (next: (string | null)[]) => {
+    setPaging({ key: filterKey, cursors: next });
+    clearSelection();
+  };
+
+  const rowActions = (shipment: Shipment, row: ShipmentRow) =>
+    row.canReissue || row.canCancel ? (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`${shipmentTitle(shipment)} の操作`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {row.canReissue && (
+            <Menu.Item
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => reissue.start(new Map([[shipment.id, shipment]]))}
+            >
+              再発行
+            </Menu.Item>
+          )}
+          {row.canCancel && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconBan size={16} />}
+              onClick={() => setCancelTarget({ shipments: [shipment], bulk: false })}
+            >
+              取り消し
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    ) : null;
+
+  const statusCell = (row: ShipmentRow) => (
+    <Stack gap={2} align="flex-start">
+      <Badge variant="light" color={row.statusColor}>
+        {row.statusLabel}
+      </Badge>
+      {row.errors.map((message) => (
+        <Text key={message} size="xs" c="red">
+          {message}
+        </Text>
+      ))}
+    </Stack>
+  );
+
+  const checkbox = (shipment: Shipment) => (
+    <Checkbox
+      aria-label={`${shipmentTitle(shipment)} を選択`}
+      checked={selected.has(shipment.id)}
+      onChange={() => toggle(shipment)}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Tabs
+        value={tabOf(filters)}
+        onChange={(tab) => tab && onFiltersChange(withTab(filters, tab as ReturnType<typeof tabOf>))}
+        keepMounted={false}
+      >
+        <Tabs.List className={classes.tabs}>
+          {shipmentTabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {shipmentTabLabels[tab]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          label="発行日"
+          placeholder="期間を選択"
+          valueFormat="YYYY/MM/DD"
+          clearable
+          allowSingleDateInRange
+          className={classes.dates}
+          value={range}
+          onChange={([from, to]) => {
+            setRange([from, to]);
+            const next = withPrinted(filters, from, to);
+            if (next) onFiltersChange(next);
+          }}
+        />
+      </Group>
+
+      {selected.size > 0 && (
+        <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label="選択した出荷の操作">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                {selected.size}件を選択中
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
+                選択を解除
+              </Button>
+            </Group>
+            <Group gap="xs" className={classes.bulkActions}>
+              <Button
+                size="xs"
+                leftSection={<IconPrinter size={16} />}
+                disabled={counts.reissue === 0}
+                loading={reissue.reissue.isPending}
+                onClick={() => reissue.start(selected)}
+              >
+                再発行
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconBan size={16} />}
+                disabled={counts.cancel === 0}
+                onClick={() => setCancelTarget({ shipments: [...selected.values()], bulk: true })}
+              >
+                取り消し
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
+      <ReissueModal flow={reissue} />
+      <CancelShipmentsModal
+        target={cancelTarget}
+        onClose={() => setCancelTarget(null)}
+        onCancelled={clearSelection}
+      />
+
+      <Paper withBorder className={classes.tableWrap}>
+        {error ? (
+          <EmptyState
+            icon={<IconAlertTriangle size={28} stroke={1.6} />}
+            title="出荷履歴を読み込めませんでした"
+            description={(error as Error).message}
+          />
+        ) : shipments.length === 0 && !isFetching ? (
+          <EmptyState
+            icon={<IconTruckDelivery size={28} stroke={1.6} />}
+            title={empty.title}
+            description={empty.description}
+            action={
+              filters.printed_from || filters.printed_to ? undefined : (
+                <Button
+                  renderRoot={(props) => <Link to="/orders" search={{ tab_key: "notShipped" }} {...props} />}
+                  variant="light"
+                  size="xs"
+                  mt="xs"
+                >
+                  注文リストへ
+                </Button>
+              )
+            }
+          />
+        ) : phone ? (
+          <Stack component="ul" gap={0} aria-label="出荷" aria-busy={isFetching} className={classes.cards}>
+            <li className={classes.cardsHead}>
+              <Checkbox
+                label="このページの出荷をすべて選択"
+                checked={allSelected}
+                indeterminate={!allSelected && shipments.some((s) => selected.has(s.id))}
+                onChange={toggleAll}
+              />
+            </li>
+            {shipments.map((shipment) => {
+              const row = shipmentRow(shipment);
+              return (
+                <li key={shipment.id} className={classes.card}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Group gap="sm" wrap="nowrap" align="flex-start" className={classes.cardMain}>
+                      {checkbox(shipment)}
+                      <Stack gap={2}>
+                        <Text size="sm" fw={700}>
+                          {row.orderNumber}
+                        </Text>
+                        <Text size="sm" className={classes.number}>
+                          {row.trackingNumber}
+                          {row.parcel && (
+                            <Text span size="xs" c="dimmed" ml={6}>
+                              {row.parcel}
+                            </Text>
+                          )}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {row.carrier}・{row.source}
+                        </Text>
+                        <Text size="xs" c="dimmed" className={classes.number}>
+                          {row.printedAt}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    <Group gap={4} wrap="nowrap" align="flex-start" className={classes.cardSide}>
+                      {statusCell(row)}
+                      {rowActions(shipment, row)}
+                    </Group>
+                  </Group>
+                </li>
+              );
+            })}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={860} type="native">
+            <Table highlightOnHover verticalSpacing="sm" aria-label="出荷" aria-busy={isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="このページの出荷をすべて選択"
+                      checked={allSelected}
+                      indeterminate={!allSelected && shipments.some((s) => selected.has(s.id))}
+                      onChange={toggleAll}
+                    />
+                  </Table.Th>
+                  <Table.Th>注文番号</Table.Th>
+                  <Table.Th>配送会社</Table.Th>
+                  <Table.Th>追跡番号</Table.Th>
+                  <Table.Th>発行日時</Table.Th>
+                  <Table.Th>状態</Table.Th>
+                  <Table.Th>登録方法</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>操作</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shipments.map((shipment) => {
+                  const row = shipmentRow(shipment);
+                  return (
+                    <Table.Tr key={shipment.id}>
+                      <Table.Td>{checkbox(shipment)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {row.orderNumber}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{row.carrier}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" className={classes.number}>
+                          {row.trackingNumber}
+                        </Text>
+                        {row.parcel && (
+                          <Text size="xs" c="dimmed">
+                            {row.parcel}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" className={classes.number}>
+                          {row.printedAt}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{statusCell(row)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed">
+                          {row.source}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{rowActions(shipment, row)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      {(cursors.length > 1 || data?.nextCursor) && (
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={cursors.length === 1}
+            onClick={() => turnPage(cursors.slice(0, -1))}
+          >
+            前へ
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!data?.nextCursor}
+            onClick={() => data?.nextCursor && turnPage([...cursors, data.nextCursor])}
+          >
+            次へ
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

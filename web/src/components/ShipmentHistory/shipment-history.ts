@@ -1,0 +1,316 @@
+import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
+import { carrierLabels } from "@okuru/core/shared/brand";
+import { z } from "zod";
+import type {
+  LabelBatchStatus,
+  Shipment,
+  ShipmentCancelResults,
+  ShipmentListQuery,
+  ShipmentReissueReq,
+} from "../../lib/api";
+import { shipmentStatusColors, shipmentStatusLabels } from "../OrderList/order-bulk";
+import { formatDateTime } from "../StoresSettings/StoresSettings";
+
+/**
+ * 出荷履歴 without React: the filters as they live in the URL, each row as the
+ * merchant reads it, and what the cancel and reissue answers add up to. The API
+ * answers by shipment or order id; the list knows the shipments the merchant
+ * selected, so results are named by order number and tracking number.
+ */
+
+// ---------------------------------------------------------------------------
+// Filters ↔ URL
+
+export type ShipmentStatus = Shipment["status"];
+
+/** The tabs, in the order they are shown; すべて is the list without a status. */
+export const shipmentTabs = ["issued", "isShipped", "cancelled", "all"] as const satisfies readonly (
+  | ShipmentStatus
+  | "all"
+)[];
+export type ShipmentTab = (typeof shipmentTabs)[number];
+
+export const shipmentTabLabels: Record<ShipmentTab, string> = { ...shipmentStatusLabels, all: "すべて" };
+
+const statusValues = shipmentTabs.filter((tab): tab is ShipmentStatus => tab !== "all") as [
+  ShipmentStatus,
+  ...ShipmentStatus[],
+];
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * The search params of /shipments. Anything unreadable (a hand-edited URL, an old
+ * link) falls back to "not given" rather than an error page; no status is すべて.
+ */
+export const ShipmentSearch = z.object({
+  status: z.enum(statusValues).optional().catch(undefined),
+  printed_from: day,
+  printed_to: day,
+});
+export type ShipmentFilters = z.infer<typeof ShipmentSearch>;
+
+export const tabOf = (filters: ShipmentFilters): ShipmentTab => filters.status ?? "all";
+
+/** The filters with only what is set, so the URL shows no empty params. */
+export function searchOf(filters: ShipmentFilters): ShipmentFilters {
+  const search: ShipmentFilters = {};
+  if (filters.status) search.status = filters.status;
+  if (filters.printed_from) search.printed_from = filters.printed_from;
+  if (filters.printed_to) search.printed_to = filters.printed_to;
+  return search;
+}
+
+/** Another tab keeps the dates: the merchant compares one period across statuses. */
+export function withTab(filters: ShipmentFilters, tab: ShipmentTab): ShipmentFilters {
+  return searchOf({ ...filters, status: tab === "all" ? undefined : tab });
+}
+
+/**
+ * The printed-date range as the picker gives it; null while only its first day is
+ * picked (nothing to load yet). Either end alone is a valid filter from the URL, and
+ * a range typed backwards is read the right way round.
+ */
+export function withPrinted(
+  filters: ShipmentFilters,
+  from: string | null,
+  to: string | null,
+): ShipmentFilters | null {
+  if (from && !to) return null;
+  const [first, last] = from && to && from > to ? [to, from] : [from, to];
+  return searchOf({ ...filters, printed_from: first ?? undefined, printed_to: last ?? undefined });
+}
+
+/** One page of GET /shipments for the filters. */
+export function listQuery(
+  filters: ShipmentFilters,
+  cursor: string | undefined,
+  limit: number,
+): ShipmentListQuery {
+  const [from, to] =
+    filters.printed_from && filters.printed_to && filters.printed_from > filters.printed_to
+      ? [filters.printed_to, filters.printed_from]
+      : [filters.printed_from, filters.printed_to];
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(from ? { printed_from: from } : {}),
+    ...(to ? { printed_to: to } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit,
+  };
+}
+
+/** What an empty page says: a period with nothing in it, or a tab that has nothing yet. */
+export function emptyText(filters: ShipmentFilters): { title: string; description: string } {
+  if (filters.printed_from || filters.printed_to)
+    return {
+      title: "この期間の出荷はありません",
+      description: "発行日の期間を変えるか、期間の指定を解除してお試しください。",
+    };
+  switch (tabOf(filters)) {
+    case "issued":
+      return {
+        title: "発行済みの出荷はありません",
+        description: "注文リストで送り状を発行すると、ここに表示されます。",
+      };
+    case "isShipped":
+      return {
+        title: "発送済みの出荷はありません",
+        description: "追跡番号をストアに報告した出荷が、ここに表示されます。",
+      };
+    case "cancelled":
+      return { title: "取り消した出荷はありません", description: "取り消した送り状がここに表示されます。" };
+    case "all":
+      return {
+        title: "出荷履歴はまだありません",
+        description: "送り状を発行すると、ここに出荷履歴が表示されます。",
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Rows
+
+export const shipmentSourceLabels: Record<Shipment["source"], string> = {
+  label: "Okuruで発行",
+  import: "発行済みデータ取込",
+  manual: "手入力",
+};
+
+export interface ShipmentRow {
+  id: string;
+  orderNumber: string;
+  carrier: string;
+  /** 4-4-4, as the label prints it. */
+  trackingNumber: string;
+  /** "1/2個口" for an order in several parcels, else "". */
+  parcel: string;
+  /** In Japan time. */
+  printedAt: string;
+  status: ShipmentStatus;
+  statusLabel: string;
+  statusColor: string;
+  source: string;
+  /** Why the shipment could not be reported to the shop, in Japanese. */
+  errors: string[];
+  /** Which row actions apply (the API still decides, and says why it refuses). */
+  canReissue: boolean;
+  canCancel: boolean;
+}
+
+/**
+ * The actions a row offers. A cancelled label is neither cancelled again nor printed
+ * again (its number is retired), and one already reported to the shop is cancelled in
+ * the shop first, so its row offers only 再発行.
+ */
+export function actionsOf(shipment: Pick<Shipment, "status">): { canReissue: boolean; canCancel: boolean } {
+  return { canReissue: shipment.status !== "cancelled", canCancel: shipment.status === "issued" };
+}
+
+export function shipmentRow(shipment: Shipment): ShipmentRow {
+  return {
+    id: shipment.id,
+    orderNumber: shipment.orderNumber,
+    carrier: carrierLabels[shipment.carrier],
+    trackingNumber: formatTrackingNumber(shipment.trackingNumber),
+    parcel: shipment.parcels > 1 ? `${shipment.parcel}/${shipment.parcels}個口` : "",
+    printedAt: formatDateTime(shipment.printedAt),
+    status: shipment.status,
+    statusLabel: shipmentStatusLabels[shipment.status],
+    statusColor: shipmentStatusColors[shipment.status],
+    source: shipmentSourceLabels[shipment.source],
+    errors: shipment.isError ? shipment.errors.map((e) => e.message) : [],
+    ...actionsOf(shipment),
+  };
+}
+
+/** "#1001 1234-5678-9012": how a shipment is named in confirmations and results. */
+export const shipmentTitle = (shipment: Pick<Shipment, "orderNumber" | "trackingNumber">) =>
+  `${shipment.orderNumber} ${formatTrackingNumber(shipment.trackingNumber)}`;
+
+/** The selected shipments by id; the results of an action name them from here. */
+export type ShipmentSelection = ReadonlyMap<string, Shipment>;
+
+/** Selected shipments the action applies to, for the bulk bar's buttons. */
+export function selectionCounts(selection: ShipmentSelection): { reissue: number; cancel: number } {
+  let reissue = 0;
+  let cancel = 0;
+  for (const shipment of selection.values()) {
+    const actions = actionsOf(shipment);
+    if (actions.canReissue) reissue += 1;
+    if (actions.canCancel) cancel += 1;
+  }
+  return { reissue, cancel };
+}
+
+/** By order number as a person reads them (#1002 before #1010), then by tracking number. */
+const byTitle = (a: { title: string }, b: { title: string }) =>
+  a.title.localeCompare(b.title, "ja", { numeric: true });
+
+// ---------------------------------------------------------------------------
+// 取り消し
+
+/** Something an action could not do, named for the merchant, with its reasons in Japanese. */
+export interface FailedItem {
+  id: string;
+  title: string;
+  reasons: string[];
+}
+
+export interface CancelSummary {
+  done: number;
+  failed: FailedItem[];
+}
+
+export function cancelSummary(
+  results: ShipmentCancelResults["results"],
+  selection: ShipmentSelection,
+): CancelSummary {
+  const failed = results
+    .flatMap((result) => {
+      if (!result.error) return [];
+      const shipment = selection.get(result.id);
+      return [
+        { id: result.id, title: shipment ? shipmentTitle(shipment) : result.id, reasons: [result.error] },
+      ];
+    })
+    .sort(byTitle);
+  return { done: results.length - failed.length, failed };
+}
+
+export const cancelDoneMessage = (count: number) => `${count}件の出荷を取り消しました。`;
+
+// ---------------------------------------------------------------------------
+// 再発行
+
+/** One click of 再発行: its body, and the key that makes a retry of it the same batch. */
+export interface ReissueRequest {
+  body: ShipmentReissueReq;
+  idempotencyKey: string;
+}
+
+export function newReissueRequest(
+  shipmentIds: Iterable<string>,
+  idempotencyKey: string = crypto.randomUUID(),
+): ReissueRequest {
+  return { body: { shipment_ids: [...shipmentIds] }, idempotencyKey };
+}
+
+export interface LabelPdf {
+  key: string;
+  /** "ヤマト運輸 3枚". */
+  title: string;
+  url: string;
+}
+
+export interface ReissueView {
+  finished: boolean;
+  done: number;
+  total: number;
+  /** 0–100, for the progress bar. */
+  percent: number;
+  /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
+  pdfs: LabelPdf[];
+  /** Labels printed again (one per shipment). */
+  reissued: number;
+  /** Per order: the selected shipments of it that were not printed, and why. */
+  failed: FailedItem[];
+}
+
+/**
+ * The reissue batch as the merchant follows it. Its results are per order: an order
+ * whose selected labels were printed in part (one of them cancelled meanwhile) has
+ * both numbers printed and an error, and only the ones not printed are named.
+ */
+export function reissueView(status: LabelBatchStatus, selection: ShipmentSelection): ReissueView {
+  const { done, total } = status.progress;
+  const selected = [...selection.values()];
+  return {
+    finished: status.status === "done",
+    done,
+    total,
+    percent: total > 0 ? Math.round((done / total) * 100) : 0,
+    pdfs: status.parts.map((part) => ({
+      key: `${part.part}:${part.carrier}`,
+      title: `${carrierLabels[part.carrier]} ${part.labels}枚`,
+      url: part.url,
+    })),
+    reissued: status.results.reduce((sum, result) => sum + result.shipmentIds.length, 0),
+    failed: status.results
+      .flatMap((result) => {
+        if (result.error === null) return [];
+        const printed = new Set(result.shipmentIds);
+        const missed = selected.filter((s) => s.orderId === result.orderId && !printed.has(s.id));
+        const title =
+          missed.length > 0
+            ? `${missed[0]!.orderNumber} ${missed.map((s) => formatTrackingNumber(s.trackingNumber)).join("、")}`
+            : result.orderId;
+        return [{ id: result.orderId, title, reasons: [result.error] }];
+      })
+      .sort(byTitle),
+  };
+}

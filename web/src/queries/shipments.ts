@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import {
+  cancelShipment,
+  cancelShipments,
+  getShipments,
+  reissueShipments,
+  type ShipmentListQuery,
+  type ShipmentReissueReq,
+} from "../lib/api";
+import { shipmentKeys, useInvalidateAfterLabels } from "./labels";
+
+/**
+ * 出荷履歴's reads and actions. Its keys sit under shipmentKeys.all, so a label batch
+ * finished on the order list refreshes the history too, and the other way round.
+ */
+export const shipmentHistoryKeys = {
+  list: (query: ShipmentListQuery) => [...shipmentKeys.all, "history", query] as const,
+};
+
+/** One page of the history; the previous page stays on screen while the next loads. */
+export const shipmentHistoryQueryOptions = (query: ShipmentListQuery) =>
+  queryOptions({
+    queryKey: shipmentHistoryKeys.list(query),
+    queryFn: () => getShipments(query),
+    placeholderData: keepPreviousData,
+  });
+
+/** A cancelled label frees its order's parcel, so orders are read again along with shipments. */
+export function useCancelShipment() {
+  const invalidate = useInvalidateAfterLabels();
+  return useMutation({ mutationFn: (id: string) => cancelShipment(id), onSettled: invalidate });
+}
+
+/** Cancels several; some may be refused (their reasons are in the results), so read again either way. */
+export function useCancelShipments() {
+  const invalidate = useInvalidateAfterLabels();
+  return useMutation({
+    mutationFn: (ids: string[]) => cancelShipments({ ids }),
+    onSettled: invalidate,
+  });
+}
+
+/** Starts a reissue batch; the history is read again once the batch is done, not when it is accepted. */
+export function useReissueShipments() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ShipmentReissueReq; idempotencyKey: string }) =>
+      reissueShipments(body, idempotencyKey),
+  });
+}
