@@ -549,9 +549,11 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
       ? "注文が見つかりません。"
       : shipment.status === "cancelled"
         ? "取り消した出荷は再発行できません。新しく発行してください。"
-        : own && own !== shipment.carrier
-          ? "配送会社が変わったため再発行できません。取り消してから発行し直してください。"
-          : undefined;
+        : shipment.source !== "label"
+          ? "配送会社のソフトで発行した送り状は、そのソフトで再発行してください。"
+          : own && own !== shipment.carrier
+            ? "配送会社が変わったため再発行できません。取り消してから発行し直してください。"
+            : undefined;
     if (refusal || !order) {
       result.error = refusal;
       continue;

@@ -1,9 +1,23 @@
+import { CreateQueueCommand } from "@aws-sdk/client-sqs";
+import { resetCoreConfig } from "@okuru/core/config";
 import { Order } from "@okuru/core/order";
+import { Queue } from "@okuru/core/queue";
 import iconv from "iconv-lite";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handler as labelJob } from "../../../functions/src/queue/label-job";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { drainQueue } from "../../support/simulators";
+
+beforeAll(async () => {
+  // A label-job queue of this file's own, so the drain sees only this file's batches.
+  const { QueueUrl } = await Queue.client().send(
+    new CreateQueueCommand({ QueueName: `label-job-exports-${process.pid}-${Date.now()}` }),
+  );
+  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
+  resetCoreConfig();
+});
 
 /** A company with a Yamato hand-off account and four orders: plain, COD, 12–14 requested, cancelled. */
 async function companyWithOrders() {
@@ -178,6 +192,21 @@ describe("POST /api/imports", () => {
         status: "issued",
         carrier: "yamato",
         tracking_number: numbers[0],
+      }),
+    ]);
+
+    // Its label came from B2クラウド: we do not draw it again.
+    const reissue = await callApi("/api/shipments/reissue", {
+      method: "POST",
+      token,
+      body: { shipment_ids: [shipments.json.items[0].id] },
+    });
+    expect(reissue.status).toBe(202);
+    await drainQueue("labelJob", labelJob);
+    const reissued = await callApi(`/api/shipments/labels?label_id=${reissue.json.label_id}`, { token });
+    expect(reissued.json.results).toEqual([
+      expect.objectContaining({
+        error: "配送会社のソフトで発行した送り状は、そのソフトで再発行してください。",
       }),
     ]);
 
