@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, Progress, ScrollArea, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from "@tabler/icons-react";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { labelBatchQueryOptions, useInvalidateAfterLabels, useIssueLabels } from "../../queries/labels";
 import { FormModal } from "../forms/FormModal";
+import { BatchProgress, PdfLinks } from "../LabelBatch/BatchProgress";
 import { FailedOrders } from "./FailedOrders";
-import classes from "./OrderList.module.css";
 import {
   type LabelRequest,
   labelBatchView,
@@ -71,7 +71,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
           </Group>
         </Stack>
       ) : labelId ? (
-        <BatchProgress labelId={labelId} numbers={numbers} onClose={flow.close} />
+        <IssueProgress labelId={labelId} numbers={numbers} onClose={flow.close} />
       ) : (
         <Group gap="sm" py="md">
           <Loader size="sm" />
@@ -82,7 +82,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
   );
 }
 
-function BatchProgress({
+function IssueProgress({
   labelId,
   numbers,
   onClose,
@@ -121,66 +121,15 @@ function BatchProgress({
 
   return (
     <Stack gap="md">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Group gap={8} wrap="nowrap">
-            {!view.finished && <Loader size="xs" />}
-            <Text size="sm" fw={600}>
-              {view.finished ? "発行が完了しました" : "送り状を作成しています…"}
-            </Text>
-          </Group>
-          <Text size="sm" c="dimmed" className={classes.number}>
-            {view.done} / {view.total}件
-          </Text>
-        </Group>
-        <Progress
-          value={view.percent}
-          size="lg"
-          striped={!view.finished}
-          animated={!view.finished}
-          color={view.finished ? "teal" : "blue"}
-          aria-label="送り状の作成状況"
-        />
-        {batch.isError && (
-          <Text size="xs" c="red">
-            {batch.error.message}
-          </Text>
-        )}
-      </Stack>
-
-      {view.parts.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            印刷用PDF
-          </Text>
-          <ScrollArea.Autosize mah={220} type="auto">
-            <Stack gap={6}>
-              {view.parts.map((part, index) => (
-                <Group key={part.key} justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">
-                    {view.parts.length > 1 ? `${index + 1}. ` : ""}
-                    {part.title}
-                  </Text>
-                  <Button
-                    component="a"
-                    href={part.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconFileTypePdf size={16} />}
-                  >
-                    PDFを開く
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-          <Text size="xs" c="dimmed">
-            できたものから印刷できます。リンクの有効期限は15分です。
-          </Text>
-        </Stack>
-      )}
+      <BatchProgress
+        finished={view.finished}
+        done={view.done}
+        total={view.total}
+        percent={view.percent}
+        finishedTitle="発行が完了しました"
+        error={batch.isError ? batch.error.message : undefined}
+      />
+      <PdfLinks pdfs={view.parts} note="できたものから印刷できます。リンクの有効期限は15分です。" />
 
       {view.finished && (
         <>

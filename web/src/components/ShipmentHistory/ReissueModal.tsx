@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Loader, Progress, ScrollArea, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from "@tabler/icons-react";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { labelBatchQueryOptions, useInvalidateAfterLabels } from "../../queries/labels";
 import { useReissueShipments } from "../../queries/shipments";
 import { FormModal } from "../forms/FormModal";
+import { BatchProgress, PdfLinks } from "../LabelBatch/BatchProgress";
 import { labelPollInterval } from "../OrderList/order-bulk";
 import { FailedItems } from "./FailedItems";
-import classes from "./ShipmentHistory.module.css";
 import {
   newReissueRequest,
   type ReissueRequest,
@@ -118,63 +118,18 @@ function ReissueProgress({
 
   return (
     <Stack gap="md">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={600}>
-            {view.finished ? "再発行が完了しました" : "送り状を作成しています…"}
-          </Text>
-          <Text size="sm" c="dimmed" className={classes.number}>
-            {view.done} / {view.total}件
-          </Text>
-        </Group>
-        <Progress
-          value={view.percent}
-          size="lg"
-          striped={!view.finished}
-          animated={!view.finished}
-          color={view.finished ? "teal" : "blue"}
-          aria-label="送り状の作成状況"
-        />
-        {batch.isError && (
-          <Text size="xs" c="red">
-            {batch.error.message}
-          </Text>
-        )}
-      </Stack>
-
-      {view.pdfs.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            印刷用PDF
-          </Text>
-          <ScrollArea.Autosize mah={220} type="auto">
-            <Stack gap={6}>
-              {view.pdfs.map((pdf, index) => (
-                <Group key={pdf.key} justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">
-                    {view.pdfs.length > 1 ? `${index + 1}. ` : ""}
-                    {pdf.title}
-                  </Text>
-                  <Button
-                    component="a"
-                    href={pdf.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconFileTypePdf size={16} />}
-                  >
-                    PDFを開く
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-          <Text size="xs" c="dimmed">
-            追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。リンクの有効期限は15分です。
-          </Text>
-        </Stack>
-      )}
+      <BatchProgress
+        finished={view.finished}
+        done={view.done}
+        total={view.total}
+        percent={view.percent}
+        finishedTitle="再発行が完了しました"
+        error={batch.isError ? batch.error.message : undefined}
+      />
+      <PdfLinks
+        pdfs={view.pdfs}
+        note="追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。リンクの有効期限は15分です。"
+      />
 
       {view.finished && (
         <>
