@@ -1059,7 +1059,8 @@ export async function recordUpload(
     for (const tab of tabsOf(order)) bump(tally, tab, -1);
     for (const tab of tabsOf({ shipmentStatus, isError })) bump(tally, tab, 1);
     await applyTally(tally);
-    return get(orderId);
+    // What was written, without reading it again (a bulk upload records hundreds).
+    return { ...order, shipmentStatus, statusBeforeArchive, errors, isError };
   }
   throw concurrentUpdate();
 }

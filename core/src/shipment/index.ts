@@ -743,10 +743,16 @@ export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {
 export async function cancel(shipmentId: string): Promise<ShipmentItem> {
   const shipment = await get(shipmentId);
   if (shipment.status === "cancelled") return shipment;
-  if (shipment.status === "isShipped")
+  if (shipment.status === "isShipped" || shipment.upload?.state === "done")
     throw new RuleError(
       "shipment.already_uploaded",
       "ストアに発送を報告済みのため取り消せません。ストア側の発送を取り消してから操作してください。",
+    );
+  // An upload under way may reach the shop any moment: the number must stay live until it ends.
+  if (shipment.upload?.state === "pending")
+    throw new RuleError(
+      "shipment.upload_in_progress",
+      "ストアへの発送報告の途中のため取り消せません。しばらくしてから再度お試しください。",
     );
   const tenantId = useTenantID();
   const now = new Date().toISOString();
@@ -760,7 +766,10 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
         .patch({ tenantId, shipmentId })
         .set({ status: "cancelled", history })
         .composite({ printedAt: shipment.printedAt, orderId: shipment.orderId })
-        .where((attr, op) => op.eq(attr.status, "issued"))
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(attr.upload.state, "failed")})`,
+        )
         .commit(),
       entities.liveParcel
         .delete({ tenantId, orderId: shipment.orderId, parcel: shipment.parcel })

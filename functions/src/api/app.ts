@@ -18,6 +18,7 @@ import { senders } from "./routes/senders";
 import { shipments } from "./routes/shipments";
 import { shops } from "./routes/shops";
 import { signup } from "./routes/signup";
+import { trackingUpload } from "./routes/tracking-upload";
 import { users } from "./routes/users";
 import { webhooks } from "./routes/webhooks";
 
@@ -102,6 +103,7 @@ app.route("/orders", orders);
 app.route("/exports", exports);
 app.route("/imports", imports);
 app.route("/shipments", shipments);
+app.route("/shipments", trackingUpload);
 app.route("/shops", shops);
 app.route("/webhooks", webhooks);
 

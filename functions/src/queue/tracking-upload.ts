@@ -1,26 +1,20 @@
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { MessageOf } from "@okuru/core/queue";
+import { TrackingUpload } from "@okuru/core/upload";
 import { consumer } from "./consumer";
 
-const logger = new Logger({ serviceName: "okuru-queue-trackingUpload" });
-
 /**
- * The queue, its DLQ, validation, tenant scoping, deduplication and partial batch
- * failures are in place. Bulk tracking upload (tracking work) replaces the body,
- * within the shop's rate budget. Until then a message fails, so it ends in the DLQ
- * instead of being lost.
+ * One part of a bulk tracking upload (core/src/upload): each shipment's number to its
+ * shop within the shop's shared rate budget, each result written and counted once.
+ * Safe to run again: a shipment with a result is skipped, and an upload always looks
+ * for our number in the shop before sending it, so nothing is fulfilled twice.
  */
 export async function run(message: MessageOf<"trackingUpload">): Promise<void> {
-  throw new Error(`No processor for ${message.kind} yet`);
+  await TrackingUpload.runPart(message.jobId, message.shipmentIds);
 }
 
-/** Where the upload job will carry the reason per shipment; until then the log does. */
+/** The part's shipments without a result get the reason, and the job can finish. */
 export async function onFinalFailure(message: MessageOf<"trackingUpload">, error: Error): Promise<void> {
-  logger.error("Tracking upload parked in the DLQ", {
-    jobId: message.jobId,
-    dedupeKey: message.dedupeKey,
-    error,
-  });
+  await TrackingUpload.failPart(message.jobId, message.shipmentIds, error.message);
 }
 
 export const handler = consumer("trackingUpload", run, { onFinalFailure });

@@ -126,7 +126,9 @@ const samples: Record<string, Sample> = {
   "GET /api/shipments/{id}": {},
   "PUT /api/shipments/{id}/cancel": {},
   "PUT /api/shipments/{id}/upload_tracking_number": {},
-  "PUT /api/shipments/upload_tracking_numbers": { body: { shipment_ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "PUT /api/shipments/upload_tracking_numbers": {
+    body: { shipment_ids: ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA"] },
+  },
   "GET /api/shipments/upload_tracking_numbers/{job_id}": {},
   "POST /api/imports": { body: { format: "yamato_b2", content_base64: "YQ==" } },
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },

@@ -2,6 +2,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand } 
 import { ActorContext, useTenantID } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
 import { type Draft, type MessageOf, Queue, type QueueName } from "@okuru/core/queue";
+import { TrackingUpload } from "@okuru/core/upload";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
@@ -231,38 +232,53 @@ describe("queue consumer", () => {
     expect(finals).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
   });
 
-  it("the consumer without a processor yet (tracking upload) parks their messages in the DLQ and call their final-failure hook once", async () => {
+  it("the tracking-upload consumer runs its parts: a job that is not there is nothing to do, and a part's last failure gives its shipments the reason, once", async () => {
     const t = tenant();
-    const cases = [
-      {
-        queue: "trackingUpload" as const,
-        module: trackingUpload,
-        draft: {
+    // The real exported handler, end to end: no job of this tenant by that id, so the message completes.
+    const draft = {
+      kind: "tracking_upload" as const,
+      dedupeKey: "job_2:0",
+      jobId: "job_2",
+      shipmentIds: ["shp_1"],
+    };
+    expect(await throughSqs("trackingUpload", trackingUpload.handler, t, [draft], 0)).toEqual({
+      inQueue: 0,
+      dead: [],
+    });
+
+    // The final-failure hook on a job that exists (its parts sent to a queue of this test's own).
+    const { queueUrl } = await queueWithDlq();
+    const config = coreConfig();
+    const previous = config.queues.trackingUpload;
+    config.queues.trackingUpload = queueUrl;
+    try {
+      const ids = ["shp_01JAAAAAAAAAAAAAAAAAAAAAAA", "shp_01JBBBBBBBBBBBBBBBBBBBBBBB"];
+      const status = await ActorContext.with({ type: "system", properties: { tenantId: t } }, async () => {
+        const { job_id } = await TrackingUpload.requestUpload({ shipment_ids: ids });
+        const message = {
           kind: "tracking_upload" as const,
-          dedupeKey: "job_2:0",
-          jobId: "job_2",
-          shipmentIds: ["shp_1"],
-        },
-      },
-    ];
-    await Promise.all(
-      cases.map(async ({ queue, module, draft }) => {
-        // The real exported handler, end to end.
-        const real = await throughSqs(queue, module.handler as never, t, [draft as never], 1);
-        expect(real.dead).toEqual([expect.objectContaining({ ...draft, tenantId: t })]);
-        // The same processor and hook, observed: the hook runs once, on the last delivery.
-        const calls: string[] = [];
-        const observed = consumer(queue, module.run as never, {
-          onFinalFailure: async (message, error) => {
-            calls.push(`${(message as { dedupeKey: string }).dedupeKey}: ${error.message}`);
-            await (module.onFinalFailure as (m: unknown, e: Error) => Promise<void>)(message, error);
-          },
-        });
-        const observedRun = await throughSqs(queue, observed, t, [draft as never], 1);
-        expect(observedRun.dead).toHaveLength(1);
-        expect(calls).toEqual([`${draft.dedupeKey}: No processor for ${draft.kind} yet`]);
-      }),
-    );
+          tenantId: t,
+          dedupeKey: `upload:${job_id}:0`,
+          jobId: job_id,
+          shipmentIds: ids,
+        };
+        await trackingUpload.onFinalFailure(message, new Error("DynamoDB was unavailable"));
+        await trackingUpload.onFinalFailure(message, new Error("DynamoDB was unavailable"));
+        return TrackingUpload.jobStatus(job_id);
+      });
+      expect(status).toMatchObject({
+        status: "done",
+        progress: { done: 2, total: 2 },
+        succeeded: 0,
+        failed: 2,
+      });
+      expect(status.results.map((r) => r.error)).toEqual([
+        expect.stringContaining("DynamoDB was unavailable"),
+        expect.stringContaining("DynamoDB was unavailable"),
+      ]);
+    } finally {
+      config.queues.trackingUpload = previous;
+    }
   });
 
   it("local queues (functions/src/dev/provision.ts) redrive after the same max receive count as the stack", async () => {

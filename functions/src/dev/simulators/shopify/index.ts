@@ -77,6 +77,8 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
   /** Shops on another plan than the simulator's default (a test's small bucket, a bench's large one). */
   const shopBuckets = new Map<string, { maximumAvailable: number; restoreRate: number }>();
   const pending = new Set<Promise<unknown>>();
+  /** Points the app's queries actually cost per shop (after refunds), for benches measuring use of the bucket. */
+  const appPoints = new Map<string, number>();
 
   const track = <T>(p: Promise<T>) => {
     pending.add(p);
@@ -394,6 +396,7 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
         ? requested
         : queryCost(schema, document, operation, variables, result.data ?? null);
     bucket.refund(requested - actual);
+    if (token.kind !== "admin") appPoints.set(shop.domain, (appPoints.get(shop.domain) ?? 0) + actual);
     return c.json({
       ...(result.errors ? { errors: result.errors.map((e) => e.toJSON()) } : {}),
       ...(result.data !== undefined ? { data: result.data } : {}),
@@ -487,6 +490,19 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
           return shop.installedScopes;
         },
         order: findOrder,
+        /** The app's cost bucket as Shopify would report it now (null before the app's first query). */
+        get appBucket() {
+          return buckets.get(`${domain}|app`)?.status() ?? null;
+        },
+        /** Points the app's queries have cost in this shop so far. */
+        get appPointsCharged() {
+          return appPoints.get(domain) ?? 0;
+        },
+        /** The merchant changes plan: the app's bucket starts again, full, at the new size. */
+        setPlan(bucket: { maximumAvailable: number; restoreRate: number }) {
+          shopBuckets.set(domain, bucket);
+          buckets.delete(`${domain}|app`);
+        },
         /** Add orders as if customers had just checked out; fires `orders/create`. */
         addOrders(seeds: SeedOrder[]) {
           const added = seeds.map((seed) => orderFromSeed(shop, seed));

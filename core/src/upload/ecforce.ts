@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { Ecforce } from "../ecforce";
+import type { Carrier } from "../shared/brand";
+import * as Budget from "./budget";
+import { type PlatformResult, Refusal, type UploadWork } from "./work";
+
+/**
+ * Tracking numbers to Ecforce (carriers.md §7): the order is read first (our number
+ * already on it is the upload done), then the shipping update (発送結果戻し) with the
+ * number, the shop's own delivery company for our carrier and the ship time, then the
+ * order is read back, since an HTTP 200 does not prove the change was saved.
+ * Ecforce has no partial shipment: the order is shipped as a whole.
+ *
+ * The shop's API is asked one request at a time within its shared budget (a few
+ * requests, then one a second, as the platform's field notes ask). The requests are
+ * made here rather than through core/src/ecforce, whose client exports reads only.
+ */
+
+/** Ecforce's field notes: about one request a second, a few at once. */
+export const ECFORCE_BUCKET = { capacity: 4, rate: 1 } as const;
+
+/** How our carriers are named among a shop's delivery companies (shipping_carriers.json). */
+const carrierNames: Record<Carrier, RegExp> = {
+  yamato: /ヤマト|クロネコ|yamato/i,
+  sagawa: /佐川|sagawa/i,
+  japan_post: /日本郵便|ゆうパック|郵便|japan\s*post/i,
+};
+const carrierLabels: Record<Carrier, string> = {
+  yamato: "ヤマト運輸",
+  sagawa: "佐川急便",
+  japan_post: "日本郵便",
+};
+
+export type EcforceContext = {
+  tenantId: string;
+  shopId: string;
+  connection: Ecforce.Connection;
+  /** Tests answer without waiting. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const sleepFor = (ctx: EcforceContext) =>
+  ctx.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+
+async function request(ctx: EcforceContext, method: "GET" | "PUT", path: string, body?: unknown) {
+  const key = { tenantId: ctx.tenantId, shopId: ctx.shopId };
+  for (let attempt = 1; ; attempt += 1) {
+    await Budget.take(key, 1, { sleep: ctx.sleep, initial: ECFORCE_BUCKET });
+    let response: Response;
+    try {
+      response = await fetch(`${ctx.connection.baseUrl}/api/v2/admin/${path}`, {
+        method,
+        headers: {
+          Authorization: `Token token="${ctx.connection.apiToken}"`,
+          Accept: "application/json",
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      if (attempt >= 4) throw new Refusal("ecforce に接続できませんでした。時間をおいて再度お試しください。");
+      await sleepFor(ctx)(3000 * attempt);
+      continue;
+    }
+    if (response.status === 401 || response.status === 403)
+      throw new Refusal("ecforce のAPIトークンが無効です。「ストア管理」で接続し直してください。");
+    if (response.status === 404)
+      throw new Refusal("ecforce に注文が見つかりません。削除された可能性があります。");
+    if (response.status === 429 || response.status >= 500) {
+      if (attempt >= 4)
+        throw new Refusal(
+          response.status === 429
+            ? "ecforce の利用制限によりアップロードできませんでした。時間をおいて再度お試しください。"
+            : "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
+        );
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      await sleepFor(ctx)(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 3000 * attempt);
+      continue;
+    }
+    const json = await response.json().catch(() => undefined);
+    if (json === undefined)
+      throw new Refusal(`ecforce から予期しない応答を受け取りました（ステータス ${response.status}）。`);
+    return { status: response.status, json: json as unknown };
+  }
+}
+
+const OrderAnswer = z.object({
+  data: z.object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    attributes: z.object({
+      state: z.string().nullish(),
+      shipping_slip: z.string().nullish(),
+      shipping_carrier_id: z.union([z.string(), z.number()]).nullish(),
+    }),
+  }),
+});
+const ShippingAnswer = z.object({
+  success: z.array(z.unknown()).default([]),
+  failure: z.array(z.unknown()).default([]),
+  errors: z.array(z.object({ id: z.unknown(), messages: z.array(z.string()).default([]) })).default([]),
+});
+const RequestErrors = z.object({ errors: z.array(z.object({ detail: z.string().optional() })) });
+
+const slipNumbers = (slip: string | null | undefined) => (slip ?? "").split(/[\s,、]+/).filter(Boolean);
+
+async function readOrder(ctx: EcforceContext, id: string) {
+  const { json } = await request(ctx, "GET", `orders/${encodeURIComponent(id)}.json`);
+  const parsed = OrderAnswer.safeParse(json);
+  if (!parsed.success) throw new Refusal("ecforce から予期しない形式の注文データを受け取りました。");
+  return parsed.data.data.attributes;
+}
+
+/** Each shop's delivery companies, read once a while per process (they rarely change). */
+const carriersSeen = new Map<string, { at: number; list: Ecforce.Carrier[] }>();
+
+async function carrierIdFor(ctx: EcforceContext, carrier: Carrier): Promise<string> {
+  let seen = carriersSeen.get(ctx.shopId);
+  if (!seen || Date.now() - seen.at > 10 * 60_000) {
+    await Budget.take({ tenantId: ctx.tenantId, shopId: ctx.shopId }, 1, {
+      sleep: ctx.sleep,
+      initial: ECFORCE_BUCKET,
+    });
+    try {
+      seen = { at: Date.now(), list: await Ecforce.carriers(ctx.connection, { sleep: ctx.sleep }) };
+    } catch (err) {
+      if (err instanceof Ecforce.EcforceError) throw new Refusal(err.message);
+      throw err;
+    }
+    carriersSeen.set(ctx.shopId, seen);
+  }
+  const found = seen.list.find((c) => carrierNames[carrier].test(c.name));
+  if (!found)
+    throw new Refusal(
+      `ecforce の配送業者に${carrierLabels[carrier]}が見つかりません。ecforce の管理画面で配送業者を登録してください。`,
+    );
+  return found.id;
+}
+
+/** An ISO time as Ecforce's shipping update wants it: JST `YYYY-MM-DD HH:MM:SS`. */
+export function shippedAtOf(iso: string): string {
+  const t = new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString();
+  return `${t.slice(0, 10)} ${t.slice(11, 19)}`;
+}
+
+export async function upload(ctx: EcforceContext, work: UploadWork): Promise<PlatformResult> {
+  const id = work.platformOrderId;
+  const before = await readOrder(ctx, id);
+  const ours = new Set(work.numbers);
+  if (slipNumbers(before.shipping_slip).some((n) => ours.has(n)))
+    return { fulfillmentId: null, orderStatus: "shipped", reconciled: true };
+  if (/cancel/i.test(before.state ?? "")) throw new Refusal("ecforce で注文がキャンセルされています。");
+  const carrierId = await carrierIdFor(ctx, work.carrier);
+  const { status, json } = await request(ctx, "PUT", "orders/shipping.json", {
+    orders: [
+      {
+        id: Number.isFinite(Number(id)) ? Number(id) : id,
+        // Several parcels of one order: every number in the one slip field, comma-separated.
+        shipping_slip: work.numbers.join(","),
+        shipping_carrier_id: Number(carrierId),
+        shipped_at: shippedAtOf(work.shippedAt),
+      },
+    ],
+    with_async: false,
+    with_sale: false,
+  });
+  if (status >= 400) {
+    const detail = RequestErrors.safeParse(json);
+    const text = detail.success ? detail.data.errors.map((e) => e.detail ?? "").join(" ") : "";
+    throw new Refusal(`ecforce が発送登録を受け付けませんでした（${text || status}）。`);
+  }
+  const answer = ShippingAnswer.safeParse(json);
+  if (!answer.success) throw new Refusal("ecforce から予期しない形式の応答を受け取りました。");
+  const messages = answer.data.errors.flatMap((e) => e.messages);
+  if (messages.length || answer.data.failure.length)
+    throw new Refusal(`ecforce が発送登録を受け付けませんでした（${messages.join("、") || "理由不明"}）。`);
+  const after = await readOrder(ctx, id);
+  if (!work.numbers.every((n) => slipNumbers(after.shipping_slip).includes(n)))
+    throw new Refusal("ecforce に追跡番号が反映されませんでした。時間をおいて再度お試しください。");
+  return { fulfillmentId: null, orderStatus: "shipped" };
+}

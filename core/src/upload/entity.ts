@@ -1,0 +1,110 @@
+import { Entity, type EntityItem, Service } from "electrodb";
+import { timestamps } from "../db/attributes";
+import { entityConfig } from "../db/client";
+import { ShipmentEntity } from "../shipment/entity";
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                          |
+ * | byId    | primary | tenantId     | jobId        | GET /api/shipments/upload_tracking_numbers/{id}  |
+ *
+ * A bulk tracking upload: `total` shipments in parts of PART_SIZE on the
+ * tracking-upload queue; `done` and `failed` count the shipments with a result, each
+ * added once, in the transaction that creates that shipment's result.
+ */
+export const UploadJobEntity = new Entity(
+  {
+    model: { entity: "trackingUploadJob", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      jobId: { type: "string", required: true, readOnly: true },
+      total: { type: "number", required: true, readOnly: true },
+      parts: { type: "number", required: true, readOnly: true },
+      done: { type: "number", required: true, default: 0 },
+      failed: { type: "number", required: true, default: 0 },
+      createdBy: { type: "string" },
+      /** Epoch seconds: a job and its results are kept 30 days. */
+      expiresAt: { type: "number" },
+      ...timestamps,
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["jobId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type UploadJobItem = EntityItem<typeof UploadJobEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite       | used by                        |
+ * | byJob   | primary | tenantId     | jobId, shipmentId  | a job's per-shipment results   |
+ *
+ * Created once per shipment of a job (`attribute_not_exists`), with the job's count.
+ */
+export const UploadResultEntity = new Entity(
+  {
+    model: { entity: "trackingUploadResult", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      jobId: { type: "string", required: true, readOnly: true },
+      shipmentId: { type: "string", required: true, readOnly: true },
+      ok: { type: "boolean", required: true },
+      orderId: { type: "string" },
+      orderNumber: { type: "string" },
+      trackingNumber: { type: "string" },
+      /** Japanese, for the merchant. */
+      error: { type: "string" },
+      at: { type: "string", required: true },
+      expiresAt: { type: "number" },
+    },
+    indexes: {
+      byJob: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["jobId", "shipmentId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type UploadResultItem = EntityItem<typeof UploadResultEntity>;
+
+/**
+ * Access patterns
+ * | pattern | index   | pk composite | sk composite | used by                                        |
+ * | byShop  | primary | tenantId     | shopId       | every tracking-upload consumer of one shop     |
+ *
+ * A shop's rate budget, shared by all consumers (upload/budget.ts): the platform's
+ * leaky bucket as the time `tat` (epoch ms) at which it would be full again, moved on
+ * by each take with an atomic ADD; `capacity` points refilled at `rate` a second.
+ */
+export const RateBudgetEntity = new Entity(
+  {
+    model: { entity: "rateBudget", version: "1", service: "okuru" },
+    attributes: {
+      tenantId: { type: "string", required: true, readOnly: true },
+      shopId: { type: "string", required: true, readOnly: true },
+      tat: { type: "number", required: true },
+      capacity: { type: "number", required: true },
+      rate: { type: "number", required: true },
+    },
+    indexes: {
+      byShop: {
+        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+        sk: { field: "sk", composite: ["shopId"], casing: "none" },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type RateBudgetItem = EntityItem<typeof RateBudgetEntity>;
+
+/** What an upload writes together: the shipments of one attempt, and a job's result with its count. */
+export const UploadDatabase = new Service({
+  shipment: ShipmentEntity,
+  uploadJob: UploadJobEntity,
+  uploadResult: UploadResultEntity,
+});

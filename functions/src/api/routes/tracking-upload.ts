@@ -1,0 +1,94 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { TrackingUpload } from "@okuru/core/upload";
+import { idempotent } from "../idempotency";
+import {
+  authErrors,
+  bearerSecurity,
+  conflict,
+  inputErrors,
+  jsonContent,
+  notFound,
+  router,
+  ruleErrors,
+} from "../openapi";
+
+const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
+const JobParam = z.object({
+  job_id: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "job_id", in: "path" } }),
+});
+
+/**
+ * 追跡番号のアップロード (spec §4, §7): one shipment at once, or many through the
+ * tracking-upload queue with a job to follow. Mounted at /shipments beside the
+ * shipments router: the job's progress is read under its own path segment
+ * (`/upload_tracking_numbers/{job_id}`), so no route here can be taken for `/{id}`.
+ */
+export const trackingUpload = router()
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/upload_tracking_numbers",
+      tags: ["shipment"],
+      summary: "追跡番号をまとめてストアにアップロードする（結果は job_id で確認）",
+      security: bearerSecurity,
+      middleware: [idempotent()] as const,
+      request: {
+        body: { content: { "application/json": { schema: TrackingUpload.BulkRequest } }, required: true },
+      },
+      responses: {
+        202: jsonContent(
+          z.object({ job_id: z.string() }).meta({ id: "TrackingUploadAccepted" }),
+          "受け付けたアップロードの job_id",
+        ),
+        ...inputErrors,
+        ...authErrors,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(await TrackingUpload.requestUpload(c.req.valid("json")), 202),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/upload_tracking_numbers/{job_id}",
+      tags: ["shipment"],
+      summary: "追跡番号アップロードの状況（進み具合と出荷ごとの結果）",
+      security: bearerSecurity,
+      request: { params: JobParam },
+      responses: {
+        200: jsonContent(TrackingUpload.JobStatus, "アップロードの状況"),
+        ...authErrors,
+        ...notFound,
+      },
+    }),
+    async (c) => c.json(await TrackingUpload.jobStatus(c.req.valid("param").job_id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}/upload_tracking_number",
+      tags: ["shipment"],
+      summary: "出荷の追跡番号をストアにアップロードする（同じ注文の他の荷物も一緒に）",
+      security: bearerSecurity,
+      middleware: [idempotent()] as const,
+      request: {
+        params: IdParam,
+        body: { content: { "application/json": { schema: TrackingUpload.SingleRequest } }, required: false },
+      },
+      responses: {
+        200: jsonContent(TrackingUpload.Result, "アップロードの結果（失敗した場合は理由）"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => {
+      const body = (c.req.valid("json") as z.infer<typeof TrackingUpload.SingleRequest> | undefined) ?? {};
+      return c.json(await TrackingUpload.uploadOne(c.req.valid("param").id, { lines: body.line_items }), 200);
+    },
+  );
