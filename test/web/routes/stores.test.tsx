@@ -89,6 +89,7 @@ describe("ストア管理", () => {
       "ストア管理",
       "発送元管理",
       "備考欄設定",
+      "配送会社連携",
     ]);
     expect(screen.getByRole("tab", { name: "ストア管理" })).toHaveAttribute("aria-selected", "true");
   });
