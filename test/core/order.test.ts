@@ -107,6 +107,32 @@ describe("Order.upsertFromShop", () => {
   });
 });
 
+describe("a shop change after the merchant worked on the order", () => {
+  it("keeps the chosen carrier's label issues and a failed upload's reason, and drops what the delivery setting settled", async () => {
+    const account = await testAccount();
+    const base = shopOrder({
+      customer: person({ name: "山﨑 花子" }),
+      issues: [{ field: "delivery.time_slot", message: "配達希望時間帯「夕方」を読み取れませんでした。" }],
+    });
+    await asUser(account, async () => {
+      const { orderId } = await Order.upsertFromShop(base);
+      await Order.updateDelivery(orderId, "yamato", { service_type: "0", item_name: "宇治抹茶" });
+      await Order.recordUpload(orderId, { issue: "Shopify に送れませんでした（Not Found）。" });
+
+      const later = new Date(Date.parse(base.platformUpdatedAt) + 60_000).toISOString();
+      const result = await Order.upsertFromShop({ ...base, platformUpdatedAt: later, note: "のし希望" });
+      expect(result.outcome).toBe("updated");
+      const order = await Order.get(orderId);
+      expect(order.note).toBe("のし希望");
+      expect((order.errors as Order.OrderIssue[]).map((i) => [i.field, i.carrier ?? null])).toEqual([
+        ["customer.name", "yamato"],
+        [Order.UPLOAD_ISSUE_FIELD, null],
+      ]);
+      expect(order.isError).toBe(true);
+    });
+  });
+});
+
 describe("Order.list", () => {
   it("serves tabs newest first, purchase-date ranges, the error tab and the shop filter from indexes", async () => {
     const account = await testAccount();

@@ -479,6 +479,31 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
  * nothing; "conflict" when another writer (a merchant's edit included) changed the order
  * since it was read, so that the caller reads it again and merges.
  */
+/**
+ * The order's issues once the shop changed it: the import's own (less what the
+ * merchant's delivery setting has settled), the label checks of the carrier the
+ * merchant chose, and a failed tracking upload's reason. Both of the last belong to
+ * this app, so a shop change must not wipe them.
+ */
+function issuesAfterShopChange(
+  existing: OrderItem,
+  imported: OrderIssue[],
+  customer: StoredPerson,
+): OrderIssue[] {
+  const carrier = carrierOf(existing);
+  const fromShop = existing.delivery
+    ? imported.filter((issue) => !issue.field.startsWith("delivery."))
+    : imported;
+  const ofCarrier =
+    carrier && carrier !== "sss"
+      ? fitIssues(customer, "customer", carrier).filter((issue) => issue.carrier)
+      : [];
+  const ofUpload = ((existing.errors as OrderIssue[] | undefined) ?? []).filter(
+    (issue) => issue.field === UPLOAD_ISSUE_FIELD,
+  );
+  return [...fromShop, ...ofCarrier, ...ofUpload];
+}
+
 async function applyToStored(
   existing: OrderItem,
   value: z.output<typeof ShopOrderWrite>,
@@ -498,10 +523,10 @@ async function applyToStored(
   if (edited.has("customer") && canonical(value.customer) !== canonical(existing.customer))
     shopChanges.customer = value.customer;
   const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
-  const next = {
-    shipmentStatus,
-    isError: edited.has("customer") ? existing.isError : value.issues.length > 0,
-  };
+  const errors = edited.has("customer")
+    ? ((existing.errors as OrderIssue[] | undefined) ?? [])
+    : issuesAfterShopChange(existing, value.issues, customer);
+  const next = { shipmentStatus, isError: errors.length > 0 };
   try {
     await withWriteSlot(() =>
       OrderEntity.patch({ tenantId, orderId })
@@ -510,7 +535,7 @@ async function applyToStored(
           platformUpdatedAt: value.platformUpdatedAt,
           shipmentStatus: next.shipmentStatus,
           isError: next.isError,
-          errors: edited.has("customer") ? ((existing.errors as OrderIssue[]) ?? []) : value.issues,
+          errors,
           purchaser: value.purchaser,
           customer,
           lineItems: value.lineItems,
