@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
 import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { shipmentSources, shipmentStatuses } from "../shared/shipment";
 
 const carrier = {
   type: ["yamato", "sagawa", "japan_post"] as const,
@@ -34,8 +35,8 @@ export const ShipmentEntity = new Entity(
       parcel: { type: "number", required: true, readOnly: true },
       parcels: { type: "number", required: true },
       labelId: { type: "string", required: true },
-      status: { type: ["issued", "isShipped", "cancelled"] as const, required: true },
-      source: { type: ["label", "import", "manual"] as const, required: true, readOnly: true },
+      status: { type: shipmentStatuses, required: true },
+      source: { type: shipmentSources, required: true, readOnly: true },
       printedAt: { type: "string", required: true },
       /** Who issued, reissued and cancelled, and when: [{ action, userId?, at }]. */
       history: { type: "any", required: true },

@@ -26,6 +26,7 @@ import {
   type TimeSlot,
   yamatoCoolTypes,
 } from "../shared/delivery";
+import { shipmentSources, shipmentStatuses } from "../shared/shipment";
 import { createID, idFor, isID } from "../util/id";
 import {
   LabelBatchEntity,
@@ -60,7 +61,7 @@ export const MAX_ORDERS = 1000;
 const KEEP_DAYS = 90;
 const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400;
 
-export const statuses = ["issued", "isShipped", "cancelled"] as const;
+export const statuses = shipmentStatuses;
 
 export const Info = z
   .object({
@@ -74,7 +75,7 @@ export const Info = z
     label_id: z.string(),
     parcel: z.number().int(),
     parcels: z.number().int(),
-    source: z.enum(["label", "import", "manual"]),
+    source: z.enum(shipmentSources),
     printed_at: z.string(),
     is_error: z.boolean(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })),

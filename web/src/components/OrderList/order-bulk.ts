@@ -1,6 +1,7 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { carrierLabels } from "@okuru/core/shared/brand";
 import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
+import { shipmentStatusLabels } from "@okuru/core/shared/shipment";
 import type {
   ExportResult,
   LabelBatchStatus,
@@ -208,11 +209,7 @@ export function bulkDeliveryRequest(
 // ---------------------------------------------------------------------------
 // The drawer's 送り状
 
-export const shipmentStatusLabels: Record<Shipment["status"], string> = {
-  issued: "発行済み",
-  isShipped: "発送済み",
-  cancelled: "取消済み",
-};
+export { shipmentStatusLabels };
 
 export const shipmentStatusColors: Record<Shipment["status"], string> = {
   issued: "blue",

@@ -1,5 +1,6 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { carrierLabels } from "@okuru/core/shared/brand";
+import { shipmentSourceLabels, shipmentStatusLabels } from "@okuru/core/shared/shipment";
 import { z } from "zod";
 import type {
   LabelBatchStatus,
@@ -8,7 +9,7 @@ import type {
   ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
-import { shipmentStatusColors, shipmentStatusLabels } from "../OrderList/order-bulk";
+import { shipmentStatusColors } from "../OrderList/order-bulk";
 import { formatDateTime } from "../StoresSettings/StoresSettings";
 
 /**
@@ -135,11 +136,7 @@ export function emptyText(filters: ShipmentFilters): { title: string; descriptio
 // ---------------------------------------------------------------------------
 // Rows
 
-export const shipmentSourceLabels: Record<Shipment["source"], string> = {
-  label: "Okuruで発行",
-  import: "発行済みデータ取込",
-  manual: "手入力",
-};
+export { shipmentSourceLabels };
 
 export interface ShipmentRow {
   id: string;
