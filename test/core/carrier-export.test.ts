@@ -9,7 +9,6 @@ import {
   type ExportOrder,
   type ExportRecipient,
   type ExportResult,
-  type ExportSender,
   exportFile,
   exportFormats,
   formatColumns,
@@ -23,6 +22,7 @@ import {
 } from "../../core/src/carrier/text";
 import type { TimeSlot } from "../../core/src/shared/delivery";
 import { sjisByteLength } from "../../core/src/shared/text";
+import { exportRecipient, exportSender } from "../support/carrier-files";
 
 /**
  * Golden files: the exact bytes each format writes for orders with the hard cases.
@@ -32,29 +32,8 @@ import { sjisByteLength } from "../../core/src/shared/text";
 const goldenDir = resolve(import.meta.dirname, "../fixtures/carrier-files");
 const TODAY = "2026-06-03";
 
-const sender: ExportSender = {
-  name: "オクル商店",
-  company: "株式会社オクル",
-  postalCode: "150-0002",
-  prefecture: "東京都",
-  city: "渋谷区",
-  address1: "渋谷2-21-1",
-  address2: "渋谷ヒカリエ8階",
-  phone: "03-1234-5678",
-};
-
-const person = (overrides: Partial<ExportRecipient>): ExportRecipient => ({
-  name: "山田 太郎",
-  nameKana: "",
-  company: "",
-  postalCode: "100-0001",
-  prefecture: "東京都",
-  city: "千代田区",
-  address1: "千代田1-1",
-  address2: "",
-  phone: "03-3213-1111",
-  ...overrides,
-});
+const sender = exportSender();
+const person = exportRecipient;
 
 /** One order in carrier-neutral terms; each format's delivery is derived from it. */
 interface Case {

@@ -3,13 +3,12 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../core/src/carrier/export/csv";
 import {
   type ExportOrder,
-  type ExportRecipient,
-  type ExportSender,
   exportFile,
   type IssuedFileResult,
   parseIssuedFile,
 } from "../../core/src/carrier/export/index";
 import { trackingNumberOf } from "../../core/src/carrier/tracking";
+import { exportRecipient, exportSender } from "../support/carrier-files";
 
 /**
  * Issued-data import: export a file, turn it into what the carrier software gives back
@@ -18,28 +17,8 @@ import { trackingNumberOf } from "../../core/src/carrier/tracking";
  */
 const TODAY = "2026-06-03";
 
-const sender: ExportSender = {
-  name: "オクル商店",
-  company: "",
-  postalCode: "150-0002",
-  prefecture: "東京都",
-  city: "渋谷区",
-  address1: "渋谷2-21-1",
-  address2: "",
-  phone: "03-1234-5678",
-};
-
-const recipient = (name: string): ExportRecipient => ({
-  name,
-  nameKana: "",
-  company: "",
-  postalCode: "100-0001",
-  prefecture: "東京都",
-  city: "千代田区",
-  address1: "千代田1-1",
-  address2: "",
-  phone: "03-3213-1111",
-});
+const sender = exportSender({ company: "", address2: "" });
+const recipient = (name: string) => exportRecipient({ name });
 
 const references = ["R001", "R002", "R003"];
 const names = ["髙橋 一", "山田 二", "佐藤 三"];

@@ -1,16 +1,13 @@
 import {
-  CreateQueueCommand,
   GetQueueAttributesCommand,
-  ReceiveMessageCommand,
   type SendMessageBatchCommandInput,
   type SendMessageBatchCommandOutput,
 } from "@aws-sdk/client-sqs";
 import { ActorContext } from "@okuru/core/actor";
-import { coreConfig } from "@okuru/core/config";
 import { Queue } from "@okuru/core/queue";
-import { ulid } from "ulid";
 import { afterEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import { receiveAll, useFreshQueue } from "../support/queues";
 
 const asTenant = <T>(tenantId: string, cb: () => Promise<T>) =>
   ActorContext.with({ type: "system", properties: { tenantId } }, cb);
@@ -23,25 +20,7 @@ const labelJob = (n: number, orderIds = [`ord_${n}`]) => ({
   orderIds,
 });
 
-/** A fresh queue for one test, pointed to by the labelJob queue setting while the test runs. */
-async function freshQueue(attributes: Record<string, string> = {}) {
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({ QueueName: `queue-test-${ulid().toLowerCase()}`, Attributes: attributes }),
-  );
-  coreConfig().queues.labelJob = QueueUrl!;
-  return QueueUrl!;
-}
-
-async function drain(queueUrl: string) {
-  const bodies: Record<string, unknown>[] = [];
-  for (;;) {
-    const { Messages = [] } = await Queue.client().send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 60 }),
-    );
-    if (Messages.length === 0) return bodies;
-    bodies.push(...Messages.map((m) => JSON.parse(m.Body!)));
-  }
-}
+const freshQueue = useFreshQueue("labelJob", "queue-test");
 
 /**
  * SQS refuses single entries for transient reasons (its own fault, throttling) that no stand-in
@@ -80,10 +59,8 @@ function refuseEntries(shouldRefuse: (id: string, call: number) => boolean) {
   return calls;
 }
 
-const originalUrl = coreConfig().queues.labelJob;
 afterEach(() => {
   Queue.client().middlewareStack.remove("refuseEntries");
-  coreConfig().queues.labelJob = originalUrl;
 });
 
 describe("Queue.send", () => {
@@ -99,7 +76,7 @@ describe("Queue.send", () => {
     expect(result.failed).toEqual([
       { index: 11, dedupeKey: "job_1:11", reason: expect.stringContaining("shorter than 1024 bytes") },
     ]);
-    const bodies = await drain(queueUrl);
+    const bodies = await receiveAll(queueUrl);
     expect(bodies.map((b) => b.dedupeKey).sort()).toEqual(
       Array.from({ length: 11 }, (_, n) => `job_1:${n}`).sort(),
     );
@@ -118,7 +95,7 @@ describe("Queue.send", () => {
 
     expect(result).toEqual({ sent: 5, failed: [] });
     expect(calls).toEqual([["0", "1", "2", "3", "4"], ["3"]]);
-    const keys = (await drain(queueUrl)).map((b) => b.dedupeKey).sort();
+    const keys = (await receiveAll(queueUrl)).map((b) => b.dedupeKey).sort();
     expect(keys).toEqual(["job_1:0", "job_1:1", "job_1:2", "job_1:3", "job_1:4"]);
   });
 
@@ -135,14 +112,14 @@ describe("Queue.send", () => {
       failed: [{ index: 1, dedupeKey: "job_1:1", reason: "InternalError: try again" }],
     });
     expect(calls).toEqual([["0", "1", "2"], ["1"], ["1"], ["1"]]);
-    expect(await drain(queueUrl)).toHaveLength(2);
+    expect(await receiveAll(queueUrl)).toHaveLength(2);
   });
 
   it("stamps the actor's tenant on every message, whatever the caller passes", async () => {
     const queueUrl = await freshQueue();
     const forged = { ...labelJob(0), tenantId: "com_someone_else" };
     await asTenant("com_queue_d", () => Queue.send("labelJob", [forged]));
-    const [body] = await drain(queueUrl);
+    const [body] = await receiveAll(queueUrl);
     expect(body).toMatchObject({ tenantId: "com_queue_d", dedupeKey: "job_1:0" });
   });
 

@@ -1,14 +1,10 @@
 import { CarrierAccount } from "@okuru/core/carrier";
 import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
-
-type Account = Awaited<ReturnType<typeof setupDoneAccount>>;
+import { apiGet, useBrowserApp } from "../support/e2e";
 
 /**
  * 配送会社連携 in Chromium: a merchant whose setup is done (with a Yamato account
@@ -16,44 +12,15 @@ type Account = Awaited<ReturnType<typeof setupDoneAccount>>;
  * the carrier assigned, and what was saved is read back through the real API.
  */
 describe("配送会社連携", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    freshProfile: true,
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  // A fresh profile per test: no session leaks from one test into the next.
-  beforeEach(async () => {
-    browser = await launchBrowser();
-    page = browser.page;
-  });
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  async function signedInAdmin(companyName: string): Promise<Account> {
-    const account = await setupDoneAccount(companyName);
-    await signIn(page, server.url, account);
-    await page.waitForURL(/\/orders/);
-    return account;
-  }
-
-  async function apiGet(account: { idToken: string }, path: string) {
-    const response = await callApi(path, { token: account.idToken });
-    expect(response.status, `GET ${path}`).toBe(200);
-    return response.json;
-  }
-
-  async function shot(name: string) {
-    // Full-page shots draw fixed elements (header, sidebar) where the page is scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settled(page);
-    await screenshot(page, name);
-  }
+  const { signedInAdmin } = app;
+  const shot = (name: string) => app.shot(name, { fromTop: true });
 
   const textbox = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
   const dialog = (name: string) => page.getByRole("dialog", { name });
@@ -67,7 +34,7 @@ describe("配送会社連携", () => {
 
   it("adds a self-printed Yamato account with a range, adds a second range, and keeps the used one", async () => {
     const account = await signedInAdmin("株式会社配送会社連携テスト");
-    await page.goto(`${server.url}/settings/companies`);
+    await app.goto(`/settings/companies`);
     await page.getByRole("tab", { name: "配送会社連携" }).click();
     await page.waitForURL(/\/settings\/carriers$/);
     const yamato = region("ヤマト運輸");
@@ -153,7 +120,7 @@ describe("配送会社連携", () => {
     const created = await callApi("/api/sagawa", { method: "POST", token: account.idToken, body });
     expect(created.status, created.text).toBe(201);
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(`${server.url}/settings/carriers`);
+    await app.goto(`/settings/carriers`);
     const cards = page.getByRole("list", { name: "佐川急便" });
     await cards.getByText("佐川急便 京都店").waitFor();
     expect(await page.getByRole("table", { name: "佐川急便" }).count()).toBe(0);

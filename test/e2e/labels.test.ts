@@ -1,21 +1,17 @@
 import { readFileSync } from "node:fs";
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
+import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import { Sender } from "@okuru/core/sender";
 import iconv from "iconv-lite";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
+import { setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
-import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
+import { drainQueue } from "../support/simulators";
 
 /** Recipients in JIS level 1/2 kanji only, so every carrier's file and label can take them. */
 const person = (name = "高橋 一郎") => personFixture({ name });
@@ -35,37 +31,14 @@ const orderIdOf = (write: Order.ShopOrderWrite) =>
  * orders left out, and the carrier set for many orders at once.
  */
 describe("order list bulk actions", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    // Queues of this file's own: its label batches (the e2e server runs no consumer, so
-    // the test drains them as Lambda would) and the first syncs its shops queue.
-    await usePrivateOrderSyncQueue();
-    const { QueueUrl } = await Queue.client().send(
-      new CreateQueueCommand({
-        QueueName: `label-job-e2e-${process.pid}-${Date.now()}`,
-        Attributes: { VisibilityTimeout: "60" },
-      }),
-    );
-    process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-    resetCoreConfig();
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    before: () => usePrivateLabelQueues("labels"),
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const shot = async (name: string) => {
-    await settled(page);
-    return screenshot(page, name);
-  };
-  /** expect.poll with room for a busy machine (the browser, Vite and the API share two cores). */
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+  const { shot } = app;
   const table = () => page.getByRole("table", { name: "注文" });
   const select = (orderNumber: string) =>
     page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
@@ -74,23 +47,10 @@ describe("order list bulk actions", () => {
   /** A company printing its own Yamato labels: a self-printed default account with 100 numbers. */
   async function printingCompany(name: string, orders: Order.ShopOrderWrite[]) {
     const account = await setupDoneAccount(name);
-    const yamato = await callApi("/api/yamato", {
-      method: "POST",
-      token: account.idToken,
-      body: {
-        name: "ヤマト運輸 自社印刷",
-        mode: "self_printed",
-        is_default: true,
-        customer_code: "075123456701",
-        tracking_ranges: [
-          { first: trackingNumberOf(55_500_000_000), last: trackingNumberOf(55_500_000_099) },
-        ],
-      },
-    });
-    expect(yamato.status, yamato.text).toBe(201);
+    await addSelfPrintedYamato(account, 55_500_000_000);
     await asUser(account, () => Order.upsertPage(orders));
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto("/orders?tab_key=notShipped");
     await poll(() => table().getByRole("row").count()).toBe(orders.length + 1);
     return account;
   }

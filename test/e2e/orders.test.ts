@@ -3,14 +3,13 @@ import { Order } from "@okuru/core/order";
 import { Sender } from "@okuru/core/sender";
 import { Sync } from "@okuru/core/sync";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consumer } from "../../functions/src/queue/consumer";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { addEcforceOrders, settled, setupDoneAccount, signIn } from "../support/merchant";
+import { poll, useBrowserApp } from "../support/e2e";
+import { addEcforceOrders, setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
 
@@ -31,29 +30,15 @@ const shopOrder = (n: number, overrides: Partial<Order.ShopOrderWrite> = {}) =>
  * correcting an order's recipient in the drawer until it leaves the error tab.
  */
 describe("order list", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
     // Connecting a shop queues its first sync; this file drains only its own shops' syncs.
-    await usePrivateOrderSyncQueue();
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
+    before: usePrivateOrderSyncQueue,
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const shot = async (name: string) => {
-    await settled(page);
-    await screenshot(page, name);
-  };
-
-  /** expect.poll with room for a busy machine (the browser, Vite and the API share two cores). */
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+  const { shot } = app;
   const orderIdOf = (write: Order.ShopOrderWrite) =>
     Order.idOf(write.shopId, write.platformOrderId, new Date(write.purchasedAt).toISOString());
   /** The order list's tab (not the drawer's sections, whose names start with their own label). */
@@ -89,8 +74,8 @@ describe("order list", () => {
         phone: "06-1234-5678",
       }),
     );
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto(`/orders?tab_key=notShipped`);
     await page.getByRole("table", { name: "注文" }).waitFor();
     await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(14);
     await poll(() => page.getByRole("tab", { name: /未発送/ }).textContent()).toContain("13");
@@ -107,7 +92,7 @@ describe("order list", () => {
     expect(await page.getByText("#1020").count()).toBe(1);
 
     // The error tab, then the drawer: correct the phone number and save.
-    await page.goto(`${server.url}/orders?tab_key=error`);
+    await app.goto(`/orders?tab_key=error`);
     await page.getByText("#1020").click();
     await page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
     await shot("orders-2-drawer-error");
@@ -156,8 +141,8 @@ describe("order list", () => {
     const orderOf = async (write: Order.ShopOrderWrite) =>
       (await callApi(`/api/orders/${orderIdOf(write)}`, { token: account.idToken })).json;
 
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto(`/orders?tab_key=notShipped`);
     await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(3);
     await poll(() => listTab("エラー").textContent()).toContain("0");
 
@@ -281,8 +266,7 @@ describe("order list", () => {
       await shot("orders-7-drawer-delivery-phone");
       await yamasakiDrawer.getByRole("tab", { name: /^配送設定/ }).scrollIntoViewIfNeeded();
       await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).scrollIntoViewIfNeeded();
-      await settled(page);
-      await screenshot(page, "orders-7b-drawer-delivery-phone-bottom");
+      await shot("orders-7b-drawer-delivery-phone-bottom");
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
@@ -295,8 +279,8 @@ describe("order list", () => {
     // More than one page of the shop's API (100 orders a page), so the run has progress to show.
     const { numbers, connection } = await addEcforceOrders(account, Ecforce.ORDERS_PER_PAGE + 5);
 
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto(`/orders?tab_key=notShipped`);
     await page.getByText("表示できる注文はありません").waitFor();
     await page.getByText(/^最終同期 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/).waitFor();
     await page.getByRole("button", { name: "注文を同期" }).click();
@@ -343,8 +327,8 @@ describe("order list", () => {
     const shops = await callApi("/api/shops", { token: account.idToken });
     for (const shop of shops.json.items)
       await callApi(`/api/shops/ecforce?shop_id=${shop.id}`, { method: "DELETE", token: account.idToken });
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto(`/orders?tab_key=notShipped`);
     await page.getByText("連携中のストアがありません。", { exact: false }).waitFor();
     expect(await page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
   });

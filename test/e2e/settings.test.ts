@@ -1,12 +1,9 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
 import { signInAs, uniqueEmail } from "../support/cognito";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
-
-type Account = Awaited<ReturnType<typeof setupDoneAccount>>;
+import { apiGet, useBrowserApp } from "../support/e2e";
+import { setupDoneAccount } from "../support/merchant";
 
 /**
  * Every settings tab in Chromium, as a merchant whose setup is done. Each test is
@@ -16,52 +13,21 @@ type Account = Awaited<ReturnType<typeof setupDoneAccount>>;
  * value shown again after a reload.
  */
 describe("settings", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    freshProfile: true,
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  // A fresh profile per test: no session leaks from one test into the next.
-  beforeEach(async () => {
-    browser = await launchBrowser();
-    page = browser.page;
-  });
-  afterEach(async () => {
-    await browser?.close();
-  });
-
-  /** A new company whose setup is done (会社概要 in 東京都千代田区), signed in as its administrator. */
-  async function signedInAdmin(companyName: string): Promise<Account> {
-    const account = await setupDoneAccount(companyName);
-    await signIn(page, server.url, account);
-    await page.waitForURL(/\/orders/);
-    return account;
-  }
-
-  /** Reads through the real API as the account's user; the call must succeed. */
-  async function apiGet(account: { idToken: string }, path: string) {
-    const response = await callApi(path, { token: account.idToken });
-    expect(response.status, `GET ${path}`).toBe(200);
-    return response.json;
-  }
+  const { signedInAdmin } = app;
+  const shot = (name: string) => app.shot(name, { fromTop: true });
 
   /** Writes through the real API as the account's user; the call must succeed. */
   async function apiSend(account: { idToken: string }, method: string, path: string, body: unknown) {
     const response = await callApi(path, { method, token: account.idToken, body });
     expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
     return response.json;
-  }
-
-  async function shot(name: string) {
-    // Full-page shots draw fixed elements (header, sidebar) where the page is scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settled(page);
-    await screenshot(page, name);
   }
 
   const textbox = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
@@ -75,7 +41,7 @@ describe("settings", () => {
   const adminOnly = "設定の変更は管理者のみが行えます。";
 
   async function open(path: string, ready: Locator) {
-    await page.goto(`${server.url}${path}`);
+    await app.goto(path);
     await ready.waitFor();
   }
 
@@ -415,7 +381,7 @@ describe("settings", () => {
     await apiSend(admin, "POST", "/api/users", { email, name: "メンバー 次郎", role: "member" });
     // A known password instead of the mailed temporary one (the first sign-in is auth.test's).
     const idToken = await signInAs(email);
-    await signIn(page, server.url, { email, password: "Test-password-1" });
+    await app.signIn({ email, password: "Test-password-1" });
     await page.waitForURL(/\/orders/);
     return { admin, member: { email, idToken } };
   }

@@ -1,18 +1,14 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
+import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
+import { setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
-import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
+import { drainQueue } from "../support/simulators";
 
 /** Recipients in JIS level 1/2 kanji only, so Yamato's label takes them. */
 const person = personFixture({ name: "高橋 一郎" });
@@ -37,37 +33,14 @@ const jstToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo"
  * the URL across reload, back and forward.
  */
 describe("shipment history", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    // Queues of this file's own: its label batches (the e2e server runs no consumer, so
-    // the test drains them as Lambda would) and the first syncs its shops queue.
-    await usePrivateOrderSyncQueue();
-    const { QueueUrl } = await Queue.client().send(
-      new CreateQueueCommand({
-        QueueName: `label-job-shipments-${process.pid}-${Date.now()}`,
-        Attributes: { VisibilityTimeout: "60" },
-      }),
-    );
-    process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-    resetCoreConfig();
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    before: () => usePrivateLabelQueues("shipments"),
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const shot = async (name: string) => {
-    await settled(page);
-    return screenshot(page, name);
-  };
-  /** expect.poll with room for a busy machine (the browser, Vite and the API share two cores). */
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+  const { shot } = app;
   const table = () => page.getByRole("table", { name: "出荷" });
   const tab = (label: string) => page.getByRole("tab", { name: label, exact: true });
   const titleOf = (s: ShipmentJson) => `${s.order_number} ${formatTrackingNumber(s.tracking_number)}`;
@@ -80,14 +53,7 @@ describe("shipment history", () => {
     const account = await setupDoneAccount(name);
     const call = (path: string, method = "GET", body?: unknown) =>
       callApi(`/api${path}`, { method, token: account.idToken, body });
-    const yamato = await call("/yamato", "POST", {
-      name: "ヤマト運輸 自社印刷",
-      mode: "self_printed",
-      is_default: true,
-      customer_code: "075123456701",
-      tracking_ranges: [{ first: trackingNumberOf(66_600_000_000), last: trackingNumberOf(66_600_000_099) }],
-    });
-    expect(yamato.status, yamato.text).toBe(201);
+    await addSelfPrintedYamato(account, 66_600_000_000);
     const orders = await asUser(account, () => Order.upsertPage([1, 2, 3].map(shopOrder)));
     const twoParcels = await call(`/orders/${orders[2]!.orderId}/delivery/yamato`, "PUT", {
       service_type: "6",
@@ -103,7 +69,7 @@ describe("shipment history", () => {
     const issued: ShipmentJson[] = (await call("/shipments?status=issued")).json.items;
     expect(issued).toHaveLength(4);
     const byNumber = (n: string) => issued.filter((s) => s.order_number === n);
-    await signIn(page, server.url, account);
+    await app.signIn(account);
     return { account, call, issued, byNumber };
   }
 
@@ -111,7 +77,7 @@ describe("shipment history", () => {
     const { call, issued, byNumber } = await printingMerchant("株式会社出荷履歴堂");
 
     // The sidebar's link: 発送済み, where nothing has been reported to the shop yet.
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.goto(`/orders?tab_key=notShipped`);
     await page.getByRole("link", { name: "出荷履歴" }).click();
     await page.waitForURL(/\/shipments\?status=isShipped$/);
     await page.getByText("発送済みの出荷はありません").waitFor();
@@ -194,7 +160,7 @@ describe("shipment history", () => {
     const yesterday = new Date(Date.parse(`${today}T00:00:00+09:00`) - 86_400_000 + 9 * 3_600_000)
       .toISOString()
       .slice(0, 10);
-    await page.goto(`${server.url}/shipments?status=issued&printed_from=2020-01-01&printed_to=${yesterday}`);
+    await app.goto(`/shipments?status=issued&printed_from=2020-01-01&printed_to=${yesterday}`);
     await page.getByText("この期間の出荷はありません").waitFor();
     await page.goBack();
     await poll(() => table().getByRole("row").count()).toBe(2);
@@ -203,7 +169,7 @@ describe("shipment history", () => {
     await page.getByText("この期間の出荷はありません").waitFor();
 
     // すべて is the list without a status; back returns to 発行済み.
-    await page.goto(`${server.url}/shipments?status=issued`);
+    await app.goto(`/shipments?status=issued`);
     await poll(() => table().getByRole("row").count()).toBe(2);
     await tab("すべて").click();
     await page.waitForURL((url) => url.pathname === "/shipments" && !url.searchParams.has("status"));
@@ -224,7 +190,7 @@ describe("shipment history", () => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/shipments/reissue")
         keys.push(request.headers()["idempotency-key"] ?? "");
     });
-    await page.goto(`${server.url}/shipments`);
+    await app.goto(`/shipments`);
     await poll(() => table().getByRole("row").count()).toBe(5);
     for (const s of [torn!, gone!])
       await page.getByRole("checkbox", { name: `${titleOf(s)} を選択` }).check();
@@ -267,7 +233,7 @@ describe("shipment history", () => {
     // a row's actions and the selection's bar still work.
     await page.setViewportSize({ width: 375, height: 812 });
     try {
-      await page.goto(`${server.url}/shipments?status=issued`);
+      await app.goto(`/shipments?status=issued`);
       const cards = page.getByRole("list", { name: "出荷" });
       await poll(() => cards.getByRole("listitem").count()).toBe(4); // the select-all row and three shipments
       await cards.getByText(formatTrackingNumber(torn!.tracking_number)).waitFor();

@@ -5,7 +5,7 @@ import { assertAdmin, useTenantID } from "../actor";
 import { BrandEntity } from "../brand/entity";
 import { Counter } from "../counter";
 import { isConditionalFailure } from "../db/attributes";
-import { Database } from "../db/service";
+import { Database, type TransactionEntities } from "../db/service";
 import { concurrentUpdate, InputError, NotFoundError, RuleError } from "../error";
 import { Secret } from "../secret";
 import { type Carrier, carrierLabels, carriers } from "../shared/brand";
@@ -253,9 +253,31 @@ async function sealCodes(accountId: string, tenantId: string, code: string) {
   };
 }
 
+/** A new range of the account in the same transaction, with none of its numbers used yet. */
+function rangeCreate(
+  entities: TransactionEntities,
+  tenantId: string,
+  carrier: Carrier,
+  accountId: string,
+  range: NewRange,
+) {
+  return entities.trackingRange
+    .create({
+      tenantId,
+      carrierAccountId: accountId,
+      rangeId: createID("trackingRange"),
+      carrier,
+      first: range.first,
+      last: range.last,
+      next: range.first,
+      remaining: range.last - range.first + 1,
+    })
+    .commit();
+}
+
 /** The brand's change in the same transaction: the ranges' version lock and the carrier's default. */
 function brandUpdate(
-  entities: Parameters<Parameters<typeof Database.transaction.write>[0]>[0],
+  entities: TransactionEntities,
   tenantId: string,
   version: number | undefined,
   defaults: Partial<Record<Carrier, string>>,
@@ -312,20 +334,7 @@ export async function create(carrier: Carrier, input: unknown): Promise<Account>
           ...sealed,
         })
         .commit(),
-      ...added.map((range) =>
-        entities.trackingRange
-          .create({
-            tenantId,
-            carrierAccountId: accountId,
-            rangeId: createID("trackingRange"),
-            carrier,
-            first: range.first,
-            last: range.last,
-            next: range.first,
-            remaining: range.last - range.first + 1,
-          })
-          .commit(),
-      ),
+      ...added.map((range) => rangeCreate(entities, tenantId, carrier, accountId, range)),
     ])
     .go();
   if (result.canceled) {
@@ -372,20 +381,7 @@ export async function update(carrier: Carrier, accountId: string, input: unknown
           .where((attr, op) => op.eq(attr.next, range.first))
           .commit(),
       ),
-      ...added.map((range) =>
-        entities.trackingRange
-          .create({
-            tenantId,
-            carrierAccountId: accountId,
-            rangeId: createID("trackingRange"),
-            carrier,
-            first: range.first,
-            last: range.last,
-            next: range.first,
-            remaining: range.last - range.first + 1,
-          })
-          .commit(),
-      ),
+      ...added.map((range) => rangeCreate(entities, tenantId, carrier, accountId, range)),
     ])
     .go();
   if (result.canceled) throw concurrentUpdate();

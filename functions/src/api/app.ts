@@ -1,8 +1,9 @@
 import "@okuru/core/shared/zod";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate } from "./auth";
 import type { AppEnv } from "./env";
-import { handleError } from "./errors";
+import { type ErrorBody, handleError } from "./errors";
 import { logger } from "./logger";
 import { ErrorSchema, router } from "./openapi";
 import { brands } from "./routes/brands";
@@ -27,6 +28,30 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A client's request id is kept only in a shape safe to log and echo back. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Every router by its path under /api, in mounting order; `authenticate` guards all but its public list. */
+const routes = [
+  { path: "/health", router: health },
+  { path: "/signup", router: signup },
+  { path: "/companies", router: companies },
+  { path: "/users", router: users },
+  { path: "/senders", router: senders },
+  { path: "/item_categories", router: itemCategories },
+  { path: "/brands", router: brands },
+  ...carrierRouters,
+  { path: "/geocoding", router: geocoding },
+  { path: "/orders", router: orders },
+  { path: "/exports", router: exports },
+  { path: "/imports", router: imports },
+  { path: "/shipments", router: shipments },
+  { path: "/shipments", router: trackingUpload },
+  { path: "/shops", router: shops },
+  { path: "/webhooks", router: webhooks },
+];
+
+/** An error answered before any route runs, in the body every other error has. */
+const refuse = (c: Context, status: 404 | 413 | 415, code: string, message: string) =>
+  c.json({ code, message } satisfies ErrorBody, status);
 
 /**
  * The one API, served by Lambda behind API Gateway and by @hono/node-server
@@ -67,10 +92,7 @@ app.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
-      c.json(
-        { code: "http.413", message: `リクエストが大きすぎます（上限 ${MAX_BODY_BYTES / 1024 / 1024}MB）。` },
-        413,
-      ),
+      refuse(c, 413, "http.413", `リクエストが大きすぎます（上限 ${MAX_BODY_BYTES / 1024 / 1024}MB）。`),
   }),
 );
 app.use("*", async (c, next) => {
@@ -78,34 +100,18 @@ app.use("*", async (c, next) => {
   const type = c.req.header("content-type");
   const sendsBody = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
   if (sendsBody && type !== undefined && type.trim() !== "" && !/^application\/json\s*(;|$)/i.test(type)) {
-    return c.json(
-      {
-        code: "http.415",
-        message: "リクエストの形式（Content-Type）が正しくありません。JSON で送信してください。",
-      },
+    return refuse(
+      c,
       415,
+      "http.415",
+      "リクエストの形式（Content-Type）が正しくありません。JSON で送信してください。",
     );
   }
   return next();
 });
 app.use("*", authenticate);
 
-app.route("/health", health);
-app.route("/signup", signup);
-app.route("/companies", companies);
-app.route("/users", users);
-app.route("/senders", senders);
-app.route("/item_categories", itemCategories);
-app.route("/brands", brands);
-for (const { path, router } of carrierRouters) app.route(path, router);
-app.route("/geocoding", geocoding);
-app.route("/orders", orders);
-app.route("/exports", exports);
-app.route("/imports", imports);
-app.route("/shipments", shipments);
-app.route("/shipments", trackingUpload);
-app.route("/shops", shops);
-app.route("/webhooks", webhooks);
+for (const { path, router } of routes) app.route(path, router);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
   type: "http",
@@ -120,5 +126,5 @@ app.doc31("/openapi.json", {
   servers: [{ url: "/" }],
 });
 
-app.notFound((c) => c.json({ code: "route.not_found", message: "指定されたAPIは存在しません。" }, 404));
+app.notFound((c) => refuse(c, 404, "route.not_found", "指定されたAPIは存在しません。"));
 app.onError(handleError);

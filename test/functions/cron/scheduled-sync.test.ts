@@ -1,39 +1,16 @@
-import { CreateQueueCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
-import { coreConfig } from "@okuru/core/config";
 import { Queue } from "@okuru/core/queue";
 import { ulid } from "ulid";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scheduledSync } from "../../../functions/src/cron/scheduled-sync";
+import { receiveAll, useFreshQueue } from "../../support/queues";
 
-const original = coreConfig().queues.orderSync;
-afterEach(() => {
-  coreConfig().queues.orderSync = original;
-});
-
-async function freshOrderSyncQueue() {
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({ QueueName: `cron-test-${ulid().toLowerCase()}` }),
-  );
-  coreConfig().queues.orderSync = QueueUrl!;
-  return QueueUrl!;
-}
-
-async function drain(queueUrl: string) {
-  const bodies: Record<string, unknown>[] = [];
-  for (;;) {
-    const { Messages = [] } = await Queue.client().send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 60 }),
-    );
-    if (Messages.length === 0) return bodies;
-    bodies.push(...Messages.map((m) => JSON.parse(m.Body!)));
-  }
-}
+const freshOrderSyncQueue = useFreshQueue("orderSync", "cron-test");
 
 describe("scheduled sync", () => {
   it("sends nothing when no shop is due", async () => {
     const queueUrl = await freshOrderSyncQueue();
     expect(await scheduledSync({ shops: async () => [] })).toEqual({ enqueued: 0, failed: 0 });
-    expect(await drain(queueUrl)).toEqual([]);
+    expect(await receiveAll(queueUrl)).toEqual([]);
   });
 
   it("sends one order-sync message per shop, inside each shop's tenant, keyed by shop and 15-minute window", async () => {
@@ -48,7 +25,7 @@ describe("scheduled sync", () => {
 
     expect(await scheduledSync({ shops: async () => shops, now })).toEqual({ enqueued: 3, failed: 0 });
 
-    const bodies = await drain(queueUrl);
+    const bodies = await receiveAll(queueUrl);
     expect(bodies.sort((x, y) => String(x.shopId).localeCompare(String(y.shopId)))).toEqual(
       shops.map(({ tenantId, shopId }) => ({
         kind: "order_sync",

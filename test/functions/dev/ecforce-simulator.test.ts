@@ -1,40 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { createEcforceSimulator } from "../../../functions/src/dev/simulators/ecforce/index";
 import type { SeedOrder, SeedPerson } from "../../../functions/src/dev/simulators/seed-order";
+import { seedOrderFixture, seedPerson } from "../../support/seed-orders";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON:API bodies read loosely in assertions
 type Json = Record<string, any>;
 
-const person = (over: Partial<SeedPerson> = {}): SeedPerson => ({
-  familyName: "髙橋",
-  givenName: "太郎",
-  familyNameKana: "タカハシ",
-  givenNameKana: "タロウ",
-  company: "",
-  postalCode: "〒１５０－０００１",
-  prefecture: "東京都",
-  city: "渋谷区",
-  address1: "神宮前１丁目２−３",
-  address2: "メゾン﨑山 101号室",
-  phone: "０９０ー１２３４ー５６７８",
-  ...over,
-});
+/** Ecforce customers type the 〒 mark and full-width dashes into the postal code. */
+const person = (over: Partial<SeedPerson> = {}) => seedPerson({ postalCode: "〒１５０－０００１", ...over });
 
-const seed = (n: number, over: Partial<SeedOrder> = {}): SeedOrder => ({
-  number: 1000 + n,
-  createdAt: `2024-05-${String(n).padStart(2, "0")}T10:00:00+09:00`,
-  email: `buyer${n}@example.jp`,
-  purchaser: person(),
-  recipient: person(),
-  lineItems: [{ sku: `SKU-${n}`, name: `商品${n}`, quantity: 2, unitPrice: 1500 }],
-  shippingFee: 600,
-  payment: "credit_card",
-  deliveryDate: null,
-  deliveryTime: null,
-  note: "",
-  state: "open",
-  ...over,
-});
+const seed = (n: number, over: Partial<SeedOrder> = {}) =>
+  seedOrderFixture(n, `2024-05-${String(n).padStart(2, "0")}T10:00:00+09:00`, {
+    purchaser: person(),
+    recipient: person(),
+    ...over,
+  });
 
 function setup(orders: SeedOrder[], opts: { rateLimitPerSecond?: number } = {}) {
   let t = Date.parse("2024-06-01T00:00:00Z");

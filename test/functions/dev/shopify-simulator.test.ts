@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeedOrder, SeedPerson } from "../../../functions/src/dev/simulators/seed-order";
+import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
 import { createShopifySimulator } from "../../../functions/src/dev/simulators/shopify/index";
+import { seedOrderFixture, seedPerson } from "../../support/seed-orders";
 
 // biome-ignore lint/suspicious/noExplicitAny: GraphQL bodies read loosely in assertions
 type Json = Record<string, any>;
@@ -26,36 +27,10 @@ function isValidShopifyQueryHmac(query: URLSearchParams, secret: string): boolea
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
-const person = (over: Partial<SeedPerson> = {}): SeedPerson => ({
-  familyName: "髙橋",
-  givenName: "太郎",
-  familyNameKana: "タカハシ",
-  givenNameKana: "タロウ",
-  company: "",
-  postalCode: "１５０ー０００１",
-  prefecture: "東京都",
-  city: "渋谷区",
-  address1: "神宮前１丁目２−３",
-  address2: "メゾン﨑山 101号室",
-  phone: "０９０ー１２３４ー５６７８",
-  ...over,
-});
+const person = seedPerson;
 
-const seed = (n: number, over: Partial<SeedOrder> = {}): SeedOrder => ({
-  number: 1000 + n,
-  createdAt: `2026-09-${String(20 + n).padStart(2, "0")}T10:00:00+09:00`,
-  email: `buyer${n}@example.jp`,
-  purchaser: person(),
-  recipient: person(),
-  lineItems: [{ sku: `SKU-${n}`, name: `商品${n}`, quantity: 2, unitPrice: 1500 }],
-  shippingFee: 600,
-  payment: "credit_card",
-  deliveryDate: null,
-  deliveryTime: null,
-  note: "",
-  state: "open",
-  ...over,
-});
+const seed = (n: number, over: Partial<SeedOrder> = {}) =>
+  seedOrderFixture(n, `2026-09-${String(20 + n).padStart(2, "0")}T10:00:00+09:00`, over);
 
 function setup(orders: SeedOrder[], bucket?: { maximumAvailable: number; restoreRate: number }) {
   let t = Date.parse("2026-10-01T00:00:00Z");

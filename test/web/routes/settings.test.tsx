@@ -1,6 +1,6 @@
-import { notifications } from "@mantine/notifications";
-import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { resetScreensAfterEach } from "../../support/web-reset";
 import { type FakeAnswer, type FakeRoutes, stubApi, type Wire } from "../fake-api";
 import {
   brandBody,
@@ -56,11 +56,7 @@ async function choose(scope: HTMLElement, combobox: string, option: string) {
   click(await screen.findByRole("option", { name: option }));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Toasts live in a module-level store; one test's must not reach the next.
-  act(() => notifications.clean());
-});
+resetScreensAfterEach();
 
 describe("settings tabs", () => {
   it("shows 会社概要, ユーザー管理, ストア管理, 発送元管理, 備考欄設定 and 配送会社連携, in the spec's order", async () => {

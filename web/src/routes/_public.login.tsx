@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
 import { isNotEmpty, matchesField, useForm } from "@mantine/form";
 import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import {
   AuthNotice,
 } from "../components/AuthCard/AuthCard";
 import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
+import { AuthSwitch } from "../components/forms/AuthSwitch";
 import { UnsupportedSignInStepError } from "../lib/auth";
 import { authErrorMessage, isSignInSessionLost, isUserNotConfirmed } from "../lib/auth-errors";
 import { afterSignIn } from "../lib/first-login";
@@ -154,14 +155,7 @@ function SignInStep({
         </Stack>
       </form>
 
-      <Divider />
-
-      <Text size="sm" ta="center" c="dimmed">
-        アカウントをお持ちでない方は{" "}
-        <Anchor component={Link} to="/signup" fw={600}>
-          新規登録
-        </Anchor>
-      </Text>
+      <AuthSwitch question="アカウントをお持ちでない方は" to="/signup" label="新規登録" />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack } from "@mantine/core";
 import { matchesField, useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
 import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
+import { AuthSwitch } from "../components/forms/AuthSwitch";
 import { authErrorMessage } from "../lib/auth-errors";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
@@ -86,14 +87,7 @@ function SignupPage() {
         </Stack>
       </form>
 
-      <Divider />
-
-      <Text size="sm" ta="center" c="dimmed">
-        既にアカウントをお持ちの方は{" "}
-        <Anchor component={Link} to="/login" fw={600}>
-          ログイン
-        </Anchor>
-      </Text>
+      <AuthSwitch question="既にアカウントをお持ちの方は" to="/login" label="ログイン" />
     </Stack>
   );
 }

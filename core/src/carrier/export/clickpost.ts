@@ -1,5 +1,6 @@
-import { type Column, type FormatSpec, layout } from "./csv";
+import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
 import type { Fitter } from "./fit";
+import { fitAddress, fitPostalCode } from "./party";
 import type { ExportOrder } from "./types";
 
 /**
@@ -45,35 +46,29 @@ function prepare(order: Order, f: Fitter): ClickpostRecord {
 
   return {
     // Hyphenated like the other Japan Post layout (§4.1); whether クリックポスト prefers 7 digits is Unconfirmed.
-    postalCode: f.postalCode("customer.postalCode", "お届け先郵便番号", to.postalCode, true),
+    postalCode: fitPostalCode(f, "customer", to.postalCode),
     name: f.line("customer.name", "お届け先氏名", to.name, NAME, true),
     // The layout has no company column: the company (and department) goes on the line
     // after the building, where a Japanese address puts it (Unconfirmed how the label prints it).
-    address: f.lines(
-      "customer.address1",
-      "お届け先住所（会社名を含む）",
-      [
-        { text: to.prefecture, joiner: "" },
-        { text: to.city, joiner: "" },
-        { text: to.address1, joiner: "", preferBreak: true },
-        { text: to.address2, joiner: " ", preferBreak: true },
-        { text: to.company, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE, LINE, LINE],
-      "address",
-    ),
+    address: fitAddress(f, "customer", to, [LINE, LINE, LINE, LINE], {
+      cityLine: true,
+      label: "お届け先住所（会社名を含む）",
+      after: [{ text: to.company, joiner: " ", preferBreak: true }],
+    }),
     contents: f.line("delivery.item_name", "内容品", delivery.item_name, CONTENTS, true),
   };
 }
 
-const columns: Column<ClickpostRecord>[] = layout("clickpost", 8, [
+const columns: Column<ClickpostRecord>[] = layout<ClickpostRecord>("clickpost", 8, [
   { no: 1, header: "お届け先郵便番号", maxBytes: 8, value: (r) => r.postalCode },
   { no: 2, header: "お届け先氏名", maxBytes: NAME, value: (r) => r.name },
   { no: 3, header: "お届け先敬称", maxBytes: 4, value: () => "様" },
-  { no: 4, header: "お届け先住所1行目", maxBytes: LINE, value: (r) => r.address[0] ?? "" },
-  { no: 5, header: "お届け先住所2行目", maxBytes: LINE, value: (r) => r.address[1] ?? "" },
-  { no: 6, header: "お届け先住所3行目", maxBytes: LINE, value: (r) => r.address[2] ?? "" },
-  { no: 7, header: "お届け先住所4行目", maxBytes: LINE, value: (r) => r.address[3] ?? "" },
+  ...lineColumns(
+    4,
+    ["お届け先住所1行目", "お届け先住所2行目", "お届け先住所3行目", "お届け先住所4行目"],
+    LINE,
+    (r: ClickpostRecord) => r.address,
+  ),
   { no: 8, header: "内容品", maxBytes: CONTENTS, value: (r) => r.contents },
 ]);
 

@@ -35,6 +35,34 @@ export function layout<R>(name: string, count: number, columns: Column<R>[]): Co
 }
 
 /**
+ * Consecutive columns from `no` holding the lines of one multi-line value (address
+ * lines, company and name, seals), one header each.
+ */
+export function lineColumns<R>(
+  no: number,
+  headers: readonly string[],
+  maxBytes: number,
+  lines: (record: R) => readonly string[],
+): Column<R>[] {
+  return headers.map((header, i) => ({ no: no + i, header, maxBytes, value: (r) => lines(r)[i] ?? "" }));
+}
+
+/**
+ * `count` blank columns from `no` whose headers number `stem` in full-width digits,
+ * zero-padded to `digits`: 荷札品名１…荷札品名１１, 編集０１…編集１０.
+ */
+export function numberedBlanks<R>(no: number, stem: string, count: number, digits = 1): Column<R>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    no: no + i,
+    header: stem + toFullWidthDigits(String(i + 1).padStart(digits, "0")),
+  }));
+}
+
+function toFullWidthDigits(value: string): string {
+  return value.replace(/[0-9]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+}
+
+/**
  * A cell as CSV: quoted only when it holds a comma, a quote or a line break, with
  * quotes doubled (RFC 4180). Fitted text never holds line breaks; quoting the rest
  * keeps a comma in a building name from shifting every later column.

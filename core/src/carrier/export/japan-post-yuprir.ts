@@ -1,5 +1,6 @@
-import { type Column, type FormatSpec, layout } from "./csv";
+import { type Column, type FormatSpec, layout, lineColumns, numberedBlanks } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates, type HandlingMark, marksOf } from "./fit";
+import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode } from "./party";
 import type { ExportOrder, JapanPostDeliveryValue } from "./types";
 
 /**
@@ -89,12 +90,7 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
   // A handling word with a 区分 column sets it; other text goes to 記事名 so it is still printed.
   const marks = new Set<number>();
   const notes: string[] = [];
-  for (const [field, label, text] of [
-    ["delivery.handling1", "荷扱い1", delivery.handling1],
-    ["delivery.handling2", "荷扱い2", delivery.handling2],
-  ] as const) {
-    const value = f.line(field, label, text, LINE);
-    if (!value) continue;
+  for (const value of fitHandlings(f, delivery, LINE)) {
     const found = marksOf(value).map((m) => markColumns[m]);
     if (found.length > 0 && found.every((c) => c !== undefined)) for (const c of found) marks.add(c);
     else notes.push(value);
@@ -109,56 +105,16 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
     payment: delivery.payment_type,
     formCode,
     // The layout shows XXX-XXXX (§4.1 column 13, Confirmed by the layout document).
-    postalCode: f.postalCode("customer.postalCode", "お届け先郵便番号", to.postalCode, true),
+    postalCode: fitPostalCode(f, "customer", to.postalCode),
     // 住所１ is 都道府県 + 市区町村 (§4.1), then 町域・番地, then the building.
-    address: f.lines(
-      "customer.address1",
-      "お届け先住所",
-      [
-        { text: to.prefecture, joiner: "" },
-        { text: to.city, joiner: "" },
-        { text: to.address1, joiner: "", preferBreak: true },
-        { text: to.address2, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE, LINE],
-      "address",
-    ),
-    names: f.lines(
-      "customer.name",
-      "お届け先名（会社名・名前）",
-      [
-        { text: to.company, joiner: "" },
-        { text: to.name, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE],
-      "name",
-    ),
-    phone: f.phone("customer.phone", "お届け先電話番号", to.phone, 20, true),
-    senderPostalCode: f.postalCode("sender.postalCode", "ご依頼主郵便番号", from.postalCode, true),
-    senderAddress: f.lines(
-      "sender.address1",
-      "ご依頼主住所",
-      [
-        { text: from.prefecture, joiner: "" },
-        { text: from.city, joiner: "" },
-        { text: from.address1, joiner: "", preferBreak: true },
-        { text: from.address2, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE, LINE],
-      "address",
-    ),
+    address: fitAddress(f, "customer", to, [LINE, LINE, LINE], { cityLine: true }),
+    names: fitNames(f, "customer", to, [LINE, LINE]),
+    phone: fitPhone(f, "customer", to.phone, 20),
+    senderPostalCode: fitPostalCode(f, "sender", from.postalCode),
+    senderAddress: fitAddress(f, "sender", from, [LINE, LINE, LINE], { cityLine: true }),
     // Widths of columns 34–35 are not in the layout document; 50 like the recipient's (Unconfirmed).
-    senderNames: f.lines(
-      "sender.name",
-      "ご依頼主名（会社名・名前）",
-      [
-        { text: from.company, joiner: "" },
-        { text: from.name, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE],
-      "name",
-    ),
-    senderPhone: f.phone("sender.phone", "ご依頼主電話番号", from.phone, 20, true),
+    senderNames: fitNames(f, "sender", from, [LINE, LINE]),
+    senderPhone: fitPhone(f, "sender", from.phone, 20),
     // 受注番号 only helps the merchant find the order in ゆうプリR; an order number that
     // cannot be written is left out rather than holding the label back.
     orderNumber: /^[\x21-\x7E]{1,30}$/.test(order.orderNumber) ? order.orderNumber : "",
@@ -183,7 +139,7 @@ const mark = (no: number, header: string): Column<YuprirRecord> => ({
   value: (r) => (r.marks.has(no) ? "1" : "0"),
 });
 
-const columns: Column<YuprirRecord>[] = layout("japan_post_yuprir", 117, [
+const columns: Column<YuprirRecord>[] = layout<YuprirRecord>("japan_post_yuprir", 117, [
   { no: 1, header: "お客様側管理番号", maxBytes: 15, value: (r) => r.reference },
   { no: 2, header: "発送予定日", maxBytes: 8, value: (r) => r.shipDate },
   blank(3, "発送予定時間区分", 2),
@@ -198,11 +154,13 @@ const columns: Column<YuprirRecord>[] = layout("japan_post_yuprir", 117, [
   { no: 11, header: "送り状種別", maxBytes: 20, value: (r) => r.formCode },
   blank(12, "お届け先 コード", 15),
   { no: 13, header: "お届け先 郵便番号", maxBytes: 8, value: (r) => r.postalCode },
-  { no: 14, header: "お届け先 住所１", maxBytes: LINE, value: (r) => r.address[0] ?? "" },
-  { no: 15, header: "お届け先 住所２", maxBytes: LINE, value: (r) => r.address[1] ?? "" },
-  { no: 16, header: "お届け先 住所３", maxBytes: LINE, value: (r) => r.address[2] ?? "" },
-  { no: 17, header: "お届け先 名称１", maxBytes: LINE, value: (r) => r.names[0] ?? "" },
-  { no: 18, header: "お届け先 名称２", maxBytes: LINE, value: (r) => r.names[1] ?? "" },
+  ...lineColumns(
+    14,
+    ["お届け先 住所１", "お届け先 住所２", "お届け先 住所３"],
+    LINE,
+    (r: YuprirRecord) => r.address,
+  ),
+  ...lineColumns(17, ["お届け先 名称１", "お届け先 名称２"], LINE, (r: YuprirRecord) => r.names),
   // Exporters write 0, presumably 様 (§4.1 column 19, §8.5; Unconfirmed).
   { no: 19, header: "お届け先 敬称区分", maxBytes: 1, value: () => "0" },
   { no: 20, header: "お届け先 電話番号", maxBytes: 20, value: (r) => r.phone },
@@ -216,11 +174,13 @@ const columns: Column<YuprirRecord>[] = layout("japan_post_yuprir", 117, [
   blank(28, "ご依頼主 コード", 15),
   blank(29, "ご依頼主 集荷先と同一区分", 1),
   { no: 30, header: "ご依頼主 郵便番号", maxBytes: 8, value: (r) => r.senderPostalCode },
-  { no: 31, header: "ご依頼主 住所１", maxBytes: LINE, value: (r) => r.senderAddress[0] ?? "" },
-  { no: 32, header: "ご依頼主 住所２", maxBytes: LINE, value: (r) => r.senderAddress[1] ?? "" },
-  { no: 33, header: "ご依頼主 住所３", maxBytes: LINE, value: (r) => r.senderAddress[2] ?? "" },
-  { no: 34, header: "ご依頼主 名称１", maxBytes: LINE, value: (r) => r.senderNames[0] ?? "" },
-  { no: 35, header: "ご依頼主 名称２", maxBytes: LINE, value: (r) => r.senderNames[1] ?? "" },
+  ...lineColumns(
+    31,
+    ["ご依頼主 住所１", "ご依頼主 住所２", "ご依頼主 住所３"],
+    LINE,
+    (r: YuprirRecord) => r.senderAddress,
+  ),
+  ...lineColumns(34, ["ご依頼主 名称１", "ご依頼主 名称２"], LINE, (r: YuprirRecord) => r.senderNames),
   blank(36, "ご依頼主 敬称"),
   { no: 37, header: "ご依頼主 電話番号", maxBytes: 20, value: (r) => r.senderPhone },
   blank(38, "ご依頼主 メールアドレス１"),
@@ -260,18 +220,8 @@ const columns: Column<YuprirRecord>[] = layout("japan_post_yuprir", 117, [
   blank(70, "セット商品コード"),
   blank(71, "セット品名ラベル印字区分"),
   { no: 72, header: "複数個口数", maxBytes: 2, value: (r) => r.parcels },
-  { no: 73, header: "記事名１", maxBytes: LINE, value: (r) => r.notes[0] ?? "" },
-  { no: 74, header: "記事名２", maxBytes: LINE, value: (r) => r.notes[1] ?? "" },
-  blank(75, "フリー項目０１"),
-  blank(76, "フリー項目０２"),
-  blank(77, "フリー項目０３"),
-  blank(78, "フリー項目０４"),
-  blank(79, "フリー項目０５"),
-  blank(80, "フリー項目０６"),
-  blank(81, "フリー項目０７"),
-  blank(82, "フリー項目０８"),
-  blank(83, "フリー項目０９"),
-  blank(84, "フリー項目１０"),
+  ...lineColumns(73, ["記事名１", "記事名２"], LINE, (r: YuprirRecord) => r.notes),
+  ...numberedBlanks<YuprirRecord>(75, "フリー項目", 10, 2),
   blank(85, "空港利用区分"),
   blank(86, "空港・局／支店名"),
   blank(87, "航空会社名"),
@@ -296,16 +246,7 @@ const columns: Column<YuprirRecord>[] = layout("japan_post_yuprir", 117, [
   blank(105, "重量（ｇ）"),
   blank(106, "単価"),
   blank(107, "金額"),
-  blank(108, "商品備考０１"),
-  blank(109, "商品備考０２"),
-  blank(110, "商品備考０３"),
-  blank(111, "商品備考０４"),
-  blank(112, "商品備考０５"),
-  blank(113, "商品備考０６"),
-  blank(114, "商品備考０７"),
-  blank(115, "商品備考０８"),
-  blank(116, "商品備考０９"),
-  blank(117, "商品備考１０"),
+  ...numberedBlanks<YuprirRecord>(108, "商品備考", 10, 2),
 ]);
 
 export const japanPostYuprir: FormatSpec<Order, YuprirRecord> = {

@@ -1,6 +1,7 @@
 import { toHalfWidthAscii } from "../../shared/text";
-import { type Column, type FormatSpec, layout } from "./csv";
+import { type Column, type FormatSpec, layout, lineColumns, numberedBlanks } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates, type HandlingMark, marksOf } from "./fit";
+import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode } from "./party";
 import type { ExportOrder, SagawaAccount, SagawaDeliveryValue } from "./types";
 
 /**
@@ -96,12 +97,7 @@ function prepare(order: Order, f: Fitter, options: { today: string }): SagawaRec
   // Handling with a seal becomes the seal while one of the three is free; any other
   // handling text is printed as a further 品名 line rather than dropped (Unconfirmed
   // that e飛伝Ⅲ prints 品名２・３ on the label).
-  for (const [field, label, text] of [
-    ["delivery.handling1", "荷扱い1", delivery.handling1],
-    ["delivery.handling2", "荷扱い2", delivery.handling2],
-  ] as const) {
-    const value = f.line(field, label, text, LINE);
-    if (!value) continue;
+  for (const value of fitHandlings(f, delivery, LINE)) {
     const marks = marksOf(value);
     const wanted = marks.map((m) => handlingSeals[m]).filter((s): s is string => s !== undefined);
     if (wanted.length === marks.length && wanted.length > 0 && seals.length + wanted.length <= 3)
@@ -116,56 +112,16 @@ function prepare(order: Order, f: Fitter, options: { today: string }): SagawaRec
 
   return {
     reference: order.reference,
-    phone: f.phone("customer.phone", "お届け先電話番号", to.phone, 14, true),
-    postalCode: f.postalCode("customer.postalCode", "お届け先郵便番号", to.postalCode, true),
-    address: f.lines(
-      "customer.address1",
-      "お届け先住所",
-      [
-        { text: to.prefecture, joiner: "" },
-        { text: to.city, joiner: "" },
-        { text: to.address1, joiner: "" },
-        { text: to.address2, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE, LINE],
-      "address",
-    ),
+    phone: fitPhone(f, "customer", to.phone, 14),
+    postalCode: fitPostalCode(f, "customer", to.postalCode),
+    address: fitAddress(f, "customer", to, [LINE, LINE, LINE]),
     // 名称１ the company (and department), 名称２ the person, when both are given.
-    names: f.lines(
-      "customer.name",
-      "お届け先名（会社名・名前）",
-      [
-        { text: to.company, joiner: "" },
-        { text: to.name, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE],
-      "name",
-    ),
+    names: fitNames(f, "customer", to, [LINE, LINE]),
     customerCode,
-    senderPhone: f.phone("sender.phone", "ご依頼主電話番号", from.phone, 14, true),
-    senderPostalCode: f.postalCode("sender.postalCode", "ご依頼主郵便番号", from.postalCode, true),
-    senderAddress: f.lines(
-      "sender.address1",
-      "ご依頼主住所",
-      [
-        { text: from.prefecture, joiner: "" },
-        { text: from.city, joiner: "" },
-        { text: from.address1, joiner: "" },
-        { text: from.address2, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE],
-      "address",
-    ),
-    senderNames: f.lines(
-      "sender.name",
-      "ご依頼主名（会社名・名前）",
-      [
-        { text: from.company, joiner: "" },
-        { text: from.name, joiner: " ", preferBreak: true },
-      ],
-      [LINE, LINE],
-      "name",
-    ),
+    senderPhone: fitPhone(f, "sender", from.phone, 14),
+    senderPostalCode: fitPostalCode(f, "sender", from.postalCode),
+    senderAddress: fitAddress(f, "sender", from, [LINE, LINE]),
+    senderNames: fitNames(f, "sender", from, [LINE, LINE]),
     items,
     parcels: String(delivery.parcels),
     // §3.4: 000–005 are the e飛伝Ⅱ codes; the same in e飛伝Ⅲ is Unconfirmed.
@@ -184,16 +140,18 @@ function prepare(order: Order, f: Fitter, options: { today: string }): SagawaRec
 
 const blank = (no: number, header: string): Column<SagawaRecord> => ({ no, header });
 
-const columns: Column<SagawaRecord>[] = layout("sagawa_ehiden3", 74, [
+const columns: Column<SagawaRecord>[] = layout<SagawaRecord>("sagawa_ehiden3", 74, [
   blank(1, "お届け先コード取得区分"),
   blank(2, "お届け先コード"),
   { no: 3, header: "お届け先電話番号", maxBytes: 14, value: (r) => r.phone },
   { no: 4, header: "お届け先郵便番号", maxBytes: 8, value: (r) => r.postalCode },
-  { no: 5, header: "お届け先住所１", maxBytes: LINE, value: (r) => r.address[0] ?? "" },
-  { no: 6, header: "お届け先住所２", maxBytes: LINE, value: (r) => r.address[1] ?? "" },
-  { no: 7, header: "お届け先住所３", maxBytes: LINE, value: (r) => r.address[2] ?? "" },
-  { no: 8, header: "お届け先名称１", maxBytes: LINE, value: (r) => r.names[0] ?? "" },
-  { no: 9, header: "お届け先名称２", maxBytes: LINE, value: (r) => r.names[1] ?? "" },
+  ...lineColumns(
+    5,
+    ["お届け先住所１", "お届け先住所２", "お届け先住所３"],
+    LINE,
+    (r: SagawaRecord) => r.address,
+  ),
+  ...lineColumns(8, ["お届け先名称１", "お届け先名称２"], LINE, (r: SagawaRecord) => r.names),
   // §3.2 mentions a 15-character limit (Unconfirmed); references are 15 at most anyway.
   { no: 10, header: "お客様管理番号", maxBytes: 15, value: (r) => r.reference },
   { no: 11, header: "お客様コード", maxBytes: 12, value: (r) => r.customerCode },
@@ -205,28 +163,14 @@ const columns: Column<SagawaRecord>[] = layout("sagawa_ehiden3", 74, [
   blank(17, "ご依頼主コード"),
   { no: 18, header: "ご依頼主電話番号", maxBytes: 14, value: (r) => r.senderPhone },
   { no: 19, header: "ご依頼主郵便番号", maxBytes: 8, value: (r) => r.senderPostalCode },
-  { no: 20, header: "ご依頼主住所１", maxBytes: LINE, value: (r) => r.senderAddress[0] ?? "" },
-  { no: 21, header: "ご依頼主住所２", maxBytes: LINE, value: (r) => r.senderAddress[1] ?? "" },
-  { no: 22, header: "ご依頼主名称１", maxBytes: LINE, value: (r) => r.senderNames[0] ?? "" },
-  { no: 23, header: "ご依頼主名称２", maxBytes: LINE, value: (r) => r.senderNames[1] ?? "" },
+  ...lineColumns(20, ["ご依頼主住所１", "ご依頼主住所２"], LINE, (r: SagawaRecord) => r.senderAddress),
+  ...lineColumns(22, ["ご依頼主名称１", "ご依頼主名称２"], LINE, (r: SagawaRecord) => r.senderNames),
   blank(24, "荷姿"),
-  { no: 25, header: "品名１", maxBytes: LINE, value: (r) => r.items[0] ?? "" },
-  { no: 26, header: "品名２", maxBytes: LINE, value: (r) => r.items[1] ?? "" },
-  { no: 27, header: "品名３", maxBytes: LINE, value: (r) => r.items[2] ?? "" },
+  ...lineColumns(25, ["品名１", "品名２", "品名３"], LINE, (r: SagawaRecord) => r.items),
   { no: 28, header: "品名４", maxBytes: LINE },
   { no: 29, header: "品名５", maxBytes: LINE },
   blank(30, "荷札荷姿"),
-  blank(31, "荷札品名１"),
-  blank(32, "荷札品名２"),
-  blank(33, "荷札品名３"),
-  blank(34, "荷札品名４"),
-  blank(35, "荷札品名５"),
-  blank(36, "荷札品名６"),
-  blank(37, "荷札品名７"),
-  blank(38, "荷札品名８"),
-  blank(39, "荷札品名９"),
-  blank(40, "荷札品名１０"),
-  blank(41, "荷札品名１１"),
+  ...numberedBlanks<SagawaRecord>(31, "荷札品名", 11),
   { no: 42, header: "出荷個数", maxBytes: 3, value: (r) => r.parcels },
   { no: 43, header: "スピード指定", maxBytes: 3, value: (r) => r.service },
   { no: 44, header: "クール便指定", maxBytes: 3, value: (r) => r.cool },
@@ -237,9 +181,7 @@ const columns: Column<SagawaRecord>[] = layout("sagawa_ehiden3", 74, [
   { no: 49, header: "消費税", maxBytes: 6, value: (r) => r.codTax },
   { no: 50, header: "決済種別", maxBytes: 1, value: (r) => r.payment },
   { no: 51, header: "保険金額", maxBytes: 8 },
-  { no: 52, header: "指定シール１", maxBytes: 3, value: (r) => r.seals[0] ?? "" },
-  { no: 53, header: "指定シール２", maxBytes: 3, value: (r) => r.seals[1] ?? "" },
-  { no: 54, header: "指定シール３", maxBytes: 3, value: (r) => r.seals[2] ?? "" },
+  ...lineColumns(52, ["指定シール１", "指定シール２", "指定シール３"], 3, (r: SagawaRecord) => r.seals),
   // 55, 56 and 58: the e飛伝Ⅱ default row (§3.3), assumed the same in e飛伝Ⅲ (Unconfirmed).
   { no: 55, header: "営業所受取", maxBytes: 1, value: () => "0" },
   { no: 56, header: "SRC区分", maxBytes: 1, value: () => "0" },
@@ -252,16 +194,7 @@ const columns: Column<SagawaRecord>[] = layout("sagawa_ehiden3", 74, [
   blank(62, "お問い合せ送り状No."),
   blank(63, "出荷場印字区分"),
   blank(64, "集約解除指定"),
-  blank(65, "編集０１"),
-  blank(66, "編集０２"),
-  blank(67, "編集０３"),
-  blank(68, "編集０４"),
-  blank(69, "編集０５"),
-  blank(70, "編集０６"),
-  blank(71, "編集０７"),
-  blank(72, "編集０８"),
-  blank(73, "編集０９"),
-  blank(74, "編集１０"),
+  ...numberedBlanks<SagawaRecord>(65, "編集", 10, 2),
 ]);
 
 export const sagawaEhiden3: FormatSpec<Order, SagawaRecord> = {

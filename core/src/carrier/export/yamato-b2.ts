@@ -1,7 +1,8 @@
 import { toHalfWidthAscii } from "../../shared/text";
 import { toHalfWidthKana } from "../text";
-import { type Column, type FormatSpec, layout } from "./csv";
+import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates } from "./fit";
+import { fitAddress, fitNames, fitPhone, fitPostalCode } from "./party";
 import type { ExportOrder, YamatoDeliveryValue } from "./types";
 
 /**
@@ -37,6 +38,14 @@ const ADDRESS = 64;
 const BUILDING = 32;
 const COMPANY = 50;
 
+/** お届け先 or ご依頼主 as columns 9–13 and 20–24 hold them (§2.3). */
+export interface YamatoContact {
+  phone: string;
+  postalCode: string;
+  /** 住所 and the building (アパートマンション名). */
+  address: string[];
+}
+
 export interface YamatoRecord {
   reference: string;
   serviceType: string;
@@ -44,16 +53,12 @@ export interface YamatoRecord {
   shipDate: string;
   deliveryDate: string;
   time: string;
-  phone: string;
-  postalCode: string;
-  address: string[];
+  recipient: YamatoContact;
   company: string[];
   name: string;
   nameKana: string;
   honorific: string;
-  senderPhone: string;
-  senderPostalCode: string;
-  senderAddress: string[];
+  sender: YamatoContact;
   senderName: string;
   itemName: string;
   handling1: string;
@@ -122,41 +127,10 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
   }
 
   // 住所 holds 都道府県 + 市区町村 + 番地 (64 bytes), the building has its own 32-byte column.
-  const address = f.lines(
-    "customer.address1",
-    "お届け先住所",
-    [
-      { text: to.prefecture, joiner: "" },
-      { text: to.city, joiner: "" },
-      { text: to.address1, joiner: "" },
-      { text: to.address2, joiner: " ", preferBreak: true },
-    ],
-    [ADDRESS, BUILDING],
-    "address",
-  );
-  const senderAddress = f.lines(
-    "sender.address1",
-    "ご依頼主住所",
-    [
-      { text: from.prefecture, joiner: "" },
-      { text: from.city, joiner: "" },
-      { text: from.address1, joiner: "" },
-      { text: from.address2, joiner: " ", preferBreak: true },
-    ],
-    [ADDRESS, BUILDING],
-    "address",
-  );
+  const address = fitAddress(f, "customer", to, [ADDRESS, BUILDING]);
+  const senderAddress = fitAddress(f, "sender", from, [ADDRESS, BUILDING]);
   // B2 has no sender company column: company and name share ご依頼主名.
-  const senderName = f.lines(
-    "sender.name",
-    "ご依頼主の会社名・名前",
-    [
-      { text: from.company, joiner: "" },
-      { text: from.name, joiner: " " },
-    ],
-    [NAME],
-    "name",
-  );
+  const senderName = fitNames(f, "sender", from, [NAME], "ご依頼主の会社名・名前");
   const kana = toHalfWidthKana(to.nameKana.trim());
 
   return {
@@ -166,9 +140,11 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
     shipDate: carrierDate(dates.ship, "/"),
     deliveryDate: dates.delivery ? carrierDate(dates.delivery, "/") : "",
     time: time ?? "",
-    phone: f.phone("customer.phone", "お届け先電話番号", to.phone, 15, true),
-    postalCode: f.postalCode("customer.postalCode", "お届け先郵便番号", to.postalCode, true),
-    address,
+    recipient: {
+      phone: fitPhone(f, "customer", to.phone, 15),
+      postalCode: fitPostalCode(f, "customer", to.postalCode),
+      address,
+    },
     company: f.lines(
       "customer.company",
       "お届け先会社・部門名",
@@ -180,9 +156,11 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
     nameKana: kana !== undefined && kana.length <= 50 ? kana : "",
     // Only ゆうメール prints a 敬称 from the file (§2.3 column 18).
     honorific: service === "3" ? "様" : "",
-    senderPhone: f.phone("sender.phone", "ご依頼主電話番号", from.phone, 15, true),
-    senderPostalCode: f.postalCode("sender.postalCode", "ご依頼主郵便番号", from.postalCode, true),
-    senderAddress,
+    sender: {
+      phone: fitPhone(f, "sender", from.phone, 15),
+      postalCode: fitPostalCode(f, "sender", from.postalCode),
+      address: senderAddress,
+    },
     senderName: senderName[0] ?? "",
     itemName: f.line("delivery.item_name", "品名", delivery.item_name, 50, true),
     handling1: f.line("delivery.handling1", "荷扱い1", delivery.handling1, 20),
@@ -202,7 +180,27 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
   };
 }
 
-const columns: Column<YamatoRecord>[] = layout("yamato_b2", 97, [
+/** §2.3 columns 9–13 and 20–24: a party's phone, its branch number, postal code, address and building. */
+function contactColumns(
+  no: number,
+  party: string,
+  contact: (record: YamatoRecord) => YamatoContact,
+): Column<YamatoRecord>[] {
+  return [
+    { no, header: `${party}電話番号`, maxBytes: 15, value: (r) => contact(r).phone },
+    { no: no + 1, header: `${party}電話番号枝番`, maxBytes: 2 },
+    { no: no + 2, header: `${party}郵便番号`, maxBytes: 8, value: (r) => contact(r).postalCode },
+    { no: no + 3, header: `${party}住所`, maxBytes: ADDRESS, value: (r) => contact(r).address[0] ?? "" },
+    {
+      no: no + 4,
+      header: `${party}住所（アパートマンション名）`,
+      maxBytes: BUILDING,
+      value: (r) => contact(r).address[1] ?? "",
+    },
+  ];
+}
+
+const columns: Column<YamatoRecord>[] = layout<YamatoRecord>("yamato_b2", 97, [
   { no: 1, header: "お客様管理番号", maxBytes: 50, value: (r) => r.reference },
   { no: 2, header: "送り状種類", maxBytes: 1, value: (r) => r.serviceType },
   { no: 3, header: "クール区分", maxBytes: 1, value: (r) => r.cool },
@@ -211,32 +209,18 @@ const columns: Column<YamatoRecord>[] = layout("yamato_b2", 97, [
   { no: 6, header: "お届け予定（指定）日", maxBytes: 10, value: (r) => r.deliveryDate },
   { no: 7, header: "配達時間帯", maxBytes: 4, value: (r) => r.time },
   { no: 8, header: "お届け先コード", maxBytes: 20 },
-  { no: 9, header: "お届け先電話番号", maxBytes: 15, value: (r) => r.phone },
-  { no: 10, header: "お届け先電話番号枝番", maxBytes: 2 },
-  { no: 11, header: "お届け先郵便番号", maxBytes: 8, value: (r) => r.postalCode },
-  { no: 12, header: "お届け先住所", maxBytes: ADDRESS, value: (r) => r.address[0] ?? "" },
-  {
-    no: 13,
-    header: "お届け先住所（アパートマンション名）",
-    maxBytes: BUILDING,
-    value: (r) => r.address[1] ?? "",
-  },
-  { no: 14, header: "お届け先会社・部門名1", maxBytes: COMPANY, value: (r) => r.company[0] ?? "" },
-  { no: 15, header: "お届け先会社・部門名2", maxBytes: COMPANY, value: (r) => r.company[1] ?? "" },
+  ...contactColumns(9, "お届け先", (r) => r.recipient),
+  ...lineColumns(
+    14,
+    ["お届け先会社・部門名1", "お届け先会社・部門名2"],
+    COMPANY,
+    (r: YamatoRecord) => r.company,
+  ),
   { no: 16, header: "お届け先名", maxBytes: NAME, value: (r) => r.name },
   { no: 17, header: "お届け先名略称カナ", maxBytes: 50, value: (r) => r.nameKana },
   { no: 18, header: "敬称", maxBytes: 4, value: (r) => r.honorific },
   { no: 19, header: "ご依頼主コード", maxBytes: 20 },
-  { no: 20, header: "ご依頼主電話番号", maxBytes: 15, value: (r) => r.senderPhone },
-  { no: 21, header: "ご依頼主電話番号枝番", maxBytes: 2 },
-  { no: 22, header: "ご依頼主郵便番号", maxBytes: 8, value: (r) => r.senderPostalCode },
-  { no: 23, header: "ご依頼主住所", maxBytes: ADDRESS, value: (r) => r.senderAddress[0] ?? "" },
-  {
-    no: 24,
-    header: "ご依頼主住所（アパートマンション名）",
-    maxBytes: BUILDING,
-    value: (r) => r.senderAddress[1] ?? "",
-  },
+  ...contactColumns(20, "ご依頼主", (r) => r.sender),
   { no: 25, header: "ご依頼主名", maxBytes: NAME, value: (r) => r.senderName },
   { no: 26, header: "ご依頼主略称カナ", maxBytes: 50 },
   { no: 27, header: "品名コード1", maxBytes: 30 },

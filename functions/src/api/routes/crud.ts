@@ -14,6 +14,48 @@ import {
   toPage,
 } from "../openapi";
 
+/** A required JSON request body validated by `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});
+
+/** The `{id}` path parameter naming one record. */
+export const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .meta({ param: { name: "id", in: "path" } }),
+});
+
+/**
+ * `GET /` of a resource: one page of its records as `{ items, next_cursor }`, documented
+ * as `listId`. `query` may extend `PageQuery` with the resource's filters.
+ */
+export function listRoute<Info extends z.ZodType, Query extends z.ZodObject = typeof PageQuery>(options: {
+  tag: string;
+  summary: string;
+  /** What the 200 answer holds. */
+  description: string;
+  info: Info;
+  listId: string;
+  query?: Query;
+}) {
+  return createRoute({
+    method: "get",
+    path: "/",
+    tags: [options.tag],
+    summary: options.summary,
+    security: bearerSecurity,
+    request: { query: (options.query ?? PageQuery) as Query },
+    responses: {
+      200: jsonContent(pageOf(options.info, options.listId), options.description),
+      ...inputErrors,
+      ...authErrors,
+    },
+  });
+}
+
 /**
  * The list/create/update/delete shape shared by the settings resources
  * (senders, item categories, …): `GET /`, `POST /`, `PUT /{id}`, `DELETE /{id}`.
@@ -38,31 +80,19 @@ export function crudRouter<
   remove: (id: string) => Promise<void>;
 }) {
   const { tag, noun, info, input, serialize } = options;
-  const List = pageOf(info, `${info.meta()?.id ?? tag}List`);
-  const IdParam = z.object({
-    id: z
-      .string()
-      .min(1)
-      .meta({ param: { name: "id", in: "path" } }),
-  });
-  const body = { content: { "application/json": { schema: input } }, required: true };
-  const updateBody = {
-    content: { "application/json": { schema: options.updateInput ?? input } },
-    required: true,
-  };
+  const body = jsonBody(input);
+  const updateBody = jsonBody(options.updateInput ?? input);
   // The route types are generic here, so Hono cannot narrow `valid()`; the schemas above did validate.
   const valid = (c: { req: { valid: unknown } }, target: "json" | "param" | "query") =>
     (c.req.valid as (t: string) => unknown)(target);
   return router()
     .openapi(
-      createRoute({
-        method: "get",
-        path: "/",
-        tags: [tag],
+      listRoute({
+        tag,
         summary: `${noun}の一覧`,
-        security: bearerSecurity,
-        request: { query: PageQuery },
-        responses: { 200: jsonContent(List, `${noun}の一覧（1ページ分）`), ...inputErrors, ...authErrors },
+        description: `${noun}の一覧（1ページ分）`,
+        info,
+        listId: `${info.meta()?.id ?? tag}List`,
       }),
       async (c) =>
         c.json(toPage(await options.list(valid(c, "query") as z.output<typeof PageQuery>), serialize), 200),

@@ -1,0 +1,41 @@
+import type { SeedOrder, SeedPerson } from "../../functions/src/dev/simulators/seed-order";
+
+/**
+ * A person as a merchant's customer types them into a shop: 髙/﨑 outside JIS level 1/2,
+ * full-width digits and long-vowel marks for hyphens, for the shop simulators' tests.
+ */
+export function seedPerson(over: Partial<SeedPerson> = {}): SeedPerson {
+  return {
+    familyName: "髙橋",
+    givenName: "太郎",
+    familyNameKana: "タカハシ",
+    givenNameKana: "タロウ",
+    company: "",
+    postalCode: "１５０ー０００１",
+    prefecture: "東京都",
+    city: "渋谷区",
+    address1: "神宮前１丁目２−３",
+    address2: "メゾン﨑山 101号室",
+    phone: "０９０ー１２３４ー５６７８",
+    ...over,
+  };
+}
+
+/** The n-th open order of a simulated shop (#1000+n), paid by card, to `createdAt`. */
+export function seedOrderFixture(n: number, createdAt: string, over: Partial<SeedOrder> = {}): SeedOrder {
+  return {
+    number: 1000 + n,
+    createdAt,
+    email: `buyer${n}@example.jp`,
+    purchaser: seedPerson(),
+    recipient: seedPerson(),
+    lineItems: [{ sku: `SKU-${n}`, name: `商品${n}`, quantity: 2, unitPrice: 1500 }],
+    shippingFee: 600,
+    payment: "credit_card",
+    deliveryDate: null,
+    deliveryTime: null,
+    note: "",
+    state: "open",
+    ...over,
+  };
+}
