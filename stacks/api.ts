@@ -7,12 +7,12 @@ import { Storage } from "./storage";
 export function Api({ stack }: StackContext) {
   const storage = use(Storage);
   const { auth } = use(Auth);
-  const { orderSyncQueue, labelJobQueue, trackingUploadQueue } = use(Queues);
+  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue } = use(Queues);
 
   // One Hono app serves every route, so every route shares one function (and its warm instances).
   const handler = new LambdaFunction(stack, "ApiHandler", {
     handler: "functions/src/api/lambda.handler",
-    bind: [storage.bucket, orderSyncQueue, labelJobQueue, trackingUploadQueue],
+    bind: [storage.bucket, orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue],
     environment: {
       OKURU_USER_POOL_ID: auth.userPoolId,
       OKURU_USER_POOL_CLIENT_ID: auth.userPoolClientId,

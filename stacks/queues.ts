@@ -46,8 +46,15 @@ export function Queues({ stack }: StackContext) {
     batchSize: 10,
     bind: [storage.bucket],
   });
+  const exportJobQueue = consumedQueue(stack, storage, "ExportJobQueue", {
+    handler: "functions/src/queue/export-job.handler",
+    // One message is one carrier file of up to 1,000 orders (core/src/export MAX_ORDERS).
+    timeout: 300,
+    batchSize: 1,
+    bind: [storage.bucket],
+  });
 
-  return { orderSyncQueue, labelJobQueue, trackingUploadQueue };
+  return { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue };
 }
 
 function consumedQueue(

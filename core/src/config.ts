@@ -15,6 +15,7 @@ const Env = z.object({
   SST_Queue_queueUrl_OrderSyncQueue: z.string().default(""),
   SST_Queue_queueUrl_LabelJobQueue: z.string().default(""),
   SST_Queue_queueUrl_TrackingUploadQueue: z.string().default(""),
+  SST_Queue_queueUrl_ExportJobQueue: z.string().default(""),
   OKURU_DYNAMODB_ENDPOINT: optionalUrl,
   OKURU_SQS_ENDPOINT: optionalUrl,
   OKURU_S3_ENDPOINT: optionalUrl,
@@ -37,7 +38,7 @@ export type CoreConfig = {
   region: string;
   tableName: string;
   bucketName: string;
-  queues: { orderSync: string; labelJob: string; trackingUpload: string };
+  queues: { orderSync: string; labelJob: string; trackingUpload: string; exportJob: string };
   endpoints: { dynamodb?: string; sqs?: string; s3?: string; cognito?: string };
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
   secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
@@ -68,6 +69,7 @@ export function coreConfig(): CoreConfig {
       orderSync: env.SST_Queue_queueUrl_OrderSyncQueue,
       labelJob: env.SST_Queue_queueUrl_LabelJobQueue,
       trackingUpload: env.SST_Queue_queueUrl_TrackingUploadQueue,
+      exportJob: env.SST_Queue_queueUrl_ExportJobQueue,
     },
     endpoints: {
       dynamodb: env.OKURU_DYNAMODB_ENDPOINT,

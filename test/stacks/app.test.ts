@@ -30,6 +30,7 @@ const handlers = {
   orderSync: "functions/src/queue/order-sync.handler",
   labelJob: "functions/src/queue/label-job.handler",
   trackingUpload: "functions/src/queue/tracking-upload.handler",
+  exportJob: "functions/src/queue/export-job.handler",
   scheduledSync: "functions/src/cron/scheduled-sync.handler",
 };
 
@@ -37,6 +38,7 @@ const queues = [
   { id: "OrderSyncQueue", handler: handlers.orderSync },
   { id: "LabelJobQueue", handler: handlers.labelJob },
   { id: "TrackingUploadQueue", handler: handlers.trackingUpload },
+  { id: "ExportJobQueue", handler: handlers.exportJob },
 ];
 
 const publicRoutes = [
@@ -251,6 +253,7 @@ describe("Api", () => {
         "SST_Queue_queueUrl_OrderSyncQueue",
         "SST_Queue_queueUrl_LabelJobQueue",
         "SST_Queue_queueUrl_TrackingUploadQueue",
+        "SST_Queue_queueUrl_ExportJobQueue",
         "OKURU_USER_POOL_ID",
         "OKURU_USER_POOL_CLIENT_ID",
         "OKURU_KMS_KEY_ID",

@@ -15,7 +15,7 @@ import { Storage } from "../../stacks/storage";
  * test/stacks/app.test.ts builds and can run beside it.
  */
 
-const ids = ["OrderSyncQueue", "LabelJobQueue", "TrackingUploadQueue"];
+const ids = ["OrderSyncQueue", "LabelJobQueue", "TrackingUploadQueue", "ExportJobQueue"];
 const scratch = mkdtempSync(join(tmpdir(), "okuru-queues-"));
 let template: Template;
 

@@ -12,6 +12,8 @@ export function brandBody(overrides: Partial<Wire["Brand"]> = {}): Wire["Brand"]
     default_item_category_id: null,
     default_carrier: null,
     print_settings: { japan_post: setting, sagawa: setting, yamato: setting },
+    notify_customer: true,
+    auto_upload_tracking: false,
     updated_at: null,
     ...overrides,
   };
@@ -103,6 +105,7 @@ export function shopBody(overrides: Partial<Wire["Shop"]> = {}): Wire["Shop"] {
       last_success_at: "2025-04-01T09:05:00.000Z",
       last_error: null,
     },
+    privacy_requests: [],
     created_at: "2025-04-01T09:00:00.000Z",
     updated_at: "2025-04-01T09:05:00.000Z",
     ...overrides,

@@ -8,7 +8,8 @@ import { entityConfig } from "../db/client";
  * | byId    | primary | tenantId     | (none)       | Brand.get and its updates (one per company) |
  *
  * The brand is the company's face on labels: its name, the default sender and item
- * category for new shipments, and per-carrier print settings.
+ * category for new shipments, per-carrier print settings, and what a tracking upload
+ * does (the customer's notification, the upload right after the labels).
  */
 export const BrandEntity = new Entity(
   {
@@ -26,6 +27,10 @@ export const BrandEntity = new Entity(
       rangesVersion: { type: "number" },
       /** BrandPrintSettings as JSON-compatible map (snake_case keys as on the wire). */
       printSettings: { type: "any" },
+      /** Shopify tells the customer of a tracking upload (its shipping confirmation); absent = true. */
+      notifyCustomer: { type: "boolean" },
+      /** A label batch part queues the tracking upload of its new shipments; absent = false. */
+      autoUploadTracking: { type: "boolean" },
       ...timestamps,
     },
     indexes: {

@@ -17,6 +17,7 @@ import {
   carrierLabels,
   carriers,
   defaultPrintSetting,
+  defaultUploadSettings,
 } from "../shared/brand";
 import { isID } from "../util/id";
 import { BrandEntity, type BrandItem } from "./entity";
@@ -28,6 +29,10 @@ export const Info = z
     default_item_category_id: z.string().nullable(),
     default_carrier: z.enum(carriers).nullable(),
     print_settings: BrandPrintSettings,
+    /** ストアからお客様に発送通知メールを送る (Shopify's shipping confirmation on a tracking upload). */
+    notify_customer: z.boolean(),
+    /** 送り状発行後に追跡番号を自動でストアへアップロードする. */
+    auto_upload_tracking: z.boolean(),
     updated_at: z.string().nullable(),
   })
   .meta({ id: "Brand" });
@@ -56,7 +61,16 @@ export function serialize(item: BrandItem | undefined): Info {
     default_item_category_id: item?.defaultItemCategoryId ?? null,
     default_carrier: item?.defaultCarrier ?? null,
     print_settings: printSettingsOf(item),
+    ...uploadSettingsOf(item),
     updated_at: item?.updatedAt ?? null,
+  };
+}
+
+/** The tracking-upload settings, with their defaults while never saved. */
+export function uploadSettingsOf(item: BrandItem | undefined) {
+  return {
+    notify_customer: item?.notifyCustomer ?? defaultUploadSettings.notify_customer,
+    auto_upload_tracking: item?.autoUploadTracking ?? defaultUploadSettings.auto_upload_tracking,
   };
 }
 
@@ -69,7 +83,7 @@ export async function get(): Promise<BrandItem | undefined> {
 
 /** Every brand change is an administrator's (the brand prints on every label). */
 async function upsert(
-  values: Partial<Pick<BrandItem, "name" | "printSettings">> & {
+  values: Partial<Pick<BrandItem, "name" | "printSettings" | "notifyCustomer" | "autoUploadTracking">> & {
     defaultSenderId?: string | null;
     defaultItemCategoryId?: string | null;
   },
@@ -91,8 +105,12 @@ async function upsert(
 }
 
 export async function update(input: z.input<typeof BrandUpdate>) {
-  const { name } = BrandUpdate.parse(input);
-  return upsert({ name });
+  const { name, notify_customer, auto_upload_tracking } = BrandUpdate.parse(input);
+  return upsert({
+    ...(name !== undefined ? { name } : {}),
+    ...(notify_customer !== undefined ? { notifyCustomer: notify_customer } : {}),
+    ...(auto_upload_tracking !== undefined ? { autoUploadTracking: auto_upload_tracking } : {}),
+  });
 }
 
 /** The default sender must be one of the company's own senders, and still exist as it is set. */

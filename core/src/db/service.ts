@@ -5,6 +5,7 @@ import { CompanyEntity } from "../company/entity";
 import { CounterEntity } from "../counter/entity";
 import { IdentityEntity } from "../identity/entity";
 import { ItemCategoryEntity } from "../item-category/entity";
+import { OrderEntity } from "../order/entity";
 import { SenderEntity } from "../sender/entity";
 import {
   LabelBatchEntity,
@@ -20,7 +21,8 @@ import { UserEntity } from "../user/entity";
  * them can be written together: sign-up (company + user + identity + counters),
  * counted creates and deletes (record + counter), brand defaults (brand + the record
  * it points at), role changes (user + administrators count), carrier accounts with
- * their number ranges and the brand's default account.
+ * their number ranges and the brand's default account, shipments with their order's
+ * label summary.
  */
 export const Database = new Service({
   company: CompanyEntity,
@@ -37,6 +39,7 @@ export const Database = new Service({
   trackingClaim: TrackingClaimEntity,
   labelBatch: LabelBatchEntity,
   labelPart: LabelPartEntity,
+  order: OrderEntity,
 });
 
 /** The entities as a transaction callback receives them. */

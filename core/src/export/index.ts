@@ -1,7 +1,8 @@
 export * as CarrierExport from "./index";
 
+import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
-import { useTenantID } from "../actor";
+import { ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
 import {
@@ -12,16 +13,17 @@ import {
   exportFormats,
 } from "../carrier/export";
 import { Company } from "../company";
-import { RuleError } from "../error";
+import { NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
 import { ItemCategory } from "../item-category";
 import { Order } from "../order";
 import type { OrderItem } from "../order/entity";
+import { Queue } from "../queue";
 import { Sender } from "../sender";
 import { type Carrier, carrierLabels } from "../shared/brand";
 import { deliveryDefaults, deliverySchemas, type ItemDefaults } from "../shared/delivery";
 import { createID } from "../util/id";
-import { ExportRefEntity } from "./entity";
+import { ExportJobEntity, ExportRefEntity } from "./entity";
 
 /**
  * Carrier software hand-off (POST /api/exports): the selected orders as one carrier's
@@ -32,8 +34,18 @@ import { ExportRefEntity } from "./entity";
  */
 
 export const formats = exportFormats;
-/** Orders per request: the files stay small enough to answer at once. */
+/** Orders per request. */
 export const MAX_ORDERS = 1000;
+/**
+ * Up to this many orders the file is made during the request and answered at once; a
+ * larger selection runs on the export-job queue and GET /api/exports/{export_id} tells
+ * its progress, so no request waits on a thousand order reads.
+ */
+export const QUEUE_ABOVE = 100;
+/** A queued export writes its progress after every this many orders read. */
+const PROGRESS_EVERY = 25;
+/** Days an export job is kept (its file's URL is signed again on each read). */
+const KEEP_DAYS = 90;
 
 export const formatCarrier: Record<ExportFormat, Carrier> = {
   yamato_b2: "yamato",
@@ -60,6 +72,7 @@ export const Request = z
   .meta({ id: "ExportRequest" });
 
 const Reason = z.object({ field: z.string(), message: z.string() });
+const Excluded = z.array(z.object({ order_id: z.string(), reasons: z.array(Reason) }));
 export const Result = z
   .object({
     export_id: z.string(),
@@ -70,10 +83,37 @@ export const Result = z
       .nullable()
       .meta({ description: "ファイルのダウンロードURL（15分有効）。1件も出力できないときは null" }),
     included: z.array(z.string()),
-    excluded: z.array(z.object({ order_id: z.string(), reasons: z.array(Reason) })),
+    excluded: Excluded,
   })
   .meta({ id: "ExportResult" });
 export type Result = z.infer<typeof Result>;
+
+/** 202 to a selection above QUEUE_ABOVE: the file is being made on the queue. */
+export const Queued = z
+  .object({ export_id: z.string(), status: z.literal("running") })
+  .meta({ id: "ExportQueued" });
+export type Queued = z.infer<typeof Queued>;
+
+export const jobStatuses = ["running", "done", "failed"] as const;
+
+/** GET /api/exports/{export_id}: a queued export's progress and, once done, what POST answers at once. */
+export const Status = z
+  .object({
+    export_id: z.string(),
+    format: z.enum(exportFormats),
+    status: z.enum(jobStatuses),
+    progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    filename: z.string().nullable().meta({ description: "出力したファイル名（完了するまでは null）" }),
+    url: z.string().nullable().meta({
+      description:
+        "ファイルのダウンロードURL（読むたびに15分有効のURLを発行）。完了前や1件も出力できないときは null",
+    }),
+    included: z.array(z.string()),
+    excluded: Excluded,
+    error: z.string().nullable().meta({ description: "作成できなかったときの理由" }),
+  })
+  .meta({ id: "ExportStatus" });
+export type Status = z.infer<typeof Status>;
 
 const today = (now = new Date()) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" }).format(now); // YYYY-MM-DD
 
@@ -161,16 +201,31 @@ async function accountFor(format: ExportFormat) {
   }
 }
 
-export async function run(input: z.input<typeof Request>, now = new Date()): Promise<Result> {
-  const { format, order_ids: ids } = Request.parse(input);
+type Built = Omit<Result, "url"> & { key: string | null };
+
+/**
+ * Reads the orders, writes the file to S3 and marks the included orders 出力済み. The
+ * same id, orders and time make the same file and the same marks, so a queued export
+ * delivered again changes nothing. `onProgress` hears how many orders have been read.
+ */
+async function build(
+  exportId: string,
+  format: ExportFormat,
+  ids: readonly string[],
+  now: Date,
+  onProgress?: (done: number) => Promise<void>,
+): Promise<Built> {
   const carrier = formatCarrier[format];
   const [account, senderOf, items] = await Promise.all([accountFor(format), senderResolver(), brandItems()]);
 
   const excluded: Result["excluded"] = [];
   const rows: ExportOrder<ExportFormat>[] = [];
   const byReference = new Map<string, OrderItem>();
-  for (const id of [...new Set(ids)]) {
+  const unique = [...new Set(ids)];
+  for (const [index, id] of unique.entries()) {
+    if (onProgress && index > 0 && index % PROGRESS_EVERY === 0) await onProgress(index);
     const order = await Order.find(id);
+
     if (!order) {
       excluded.push({ order_id: id, reasons: [{ field: "order", message: "注文が見つかりません。" }] });
       continue;
@@ -220,17 +275,16 @@ export async function run(input: z.input<typeof Request>, now = new Date()): Pro
     } as ExportOrder<ExportFormat>);
   }
 
-  const exportId = createID("export");
+  if (onProgress) await onProgress(unique.length);
   const file = exportFile(format, rows, { today: today(now), fileSuffix: exportId.slice(-6).toLowerCase() });
   for (const skipped of file.excluded)
     excluded.push({ order_id: byReference.get(skipped.reference)!.orderId, reasons: skipped.reasons });
   const included = file.included.map((reference) => byReference.get(reference)!);
 
-  let url: string | null = null;
+  let key: string | null = null;
   if (included.length) {
-    const key = Files.keyFor("exports", exportId, file.filename);
+    key = Files.keyFor("exports", exportId, file.filename);
     await Files.put(key, file.bytes, "text/csv; charset=Shift_JIS");
-    url = await Files.downloadUrl(key, file.filename);
     let refs = included.map((order) => ({
       tenantId: order.tenantId,
       reference: Order.referenceOf(order.orderId),
@@ -250,9 +304,113 @@ export async function run(input: z.input<typeof Request>, now = new Date()): Pro
     export_id: exportId,
     format,
     filename: file.filename,
-    url,
+    key,
     included: included.map((order) => order.orderId),
     excluded,
+  };
+}
+
+const withUrl = async ({ key, ...built }: Built): Promise<Result> => ({
+  ...built,
+  url: key ? await Files.downloadUrl(key, built.filename) : null,
+});
+
+/** The file for the selection, made now whatever its size (the API queues large selections: `start`). */
+export async function run(input: z.input<typeof Request>, now = new Date()): Promise<Result> {
+  const { format, order_ids: ids } = Request.parse(input);
+  return withUrl(await build(createID("export"), format, ids, now));
+}
+
+/**
+ * POST /api/exports: a selection of up to QUEUE_ABOVE orders is made at once; a larger
+ * one is recorded as a job and handed to the export-job queue (`runJob`).
+ */
+export async function start(
+  input: z.input<typeof Request>,
+  now = new Date(),
+): Promise<{ queued: false; result: Result } | { queued: true; job: Queued }> {
+  const { format, order_ids } = Request.parse(input);
+  const ids = [...new Set(order_ids)];
+  if (ids.length <= QUEUE_ABOVE) return { queued: false, result: await run({ format, order_ids: ids }, now) };
+  // A missing account is refused now, in the dialog, rather than in the consumer.
+  await accountFor(format);
+  const exportId = createID("export");
+  const actor = ActorContext.use();
+  await ExportJobEntity.create({
+    tenantId: useTenantID(),
+    exportId,
+    format,
+    orderIds: ids,
+    requestedAt: now.toISOString(),
+    status: "running",
+    total: ids.length,
+    done: 0,
+    createdBy: actor.type === "user" ? actor.properties.userId : undefined,
+    expiresAt: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400,
+  }).go();
+  const sent = await Queue.send("exportJob", [
+    { kind: "export_job", dedupeKey: `export:${exportId}`, exportId },
+  ]);
+  if (sent.failed.length) {
+    await fail(exportId, "ファイルの作成を開始できませんでした。");
+    throw new RuleError(
+      "export.queue_failed",
+      "ファイルの作成を開始できませんでした。時間をおいて再度お試しください。",
+    );
+  }
+  return { queued: true, job: { export_id: exportId, status: "running" } };
+}
+
+const jobKey = (exportId: string) => ({ tenantId: useTenantID(), exportId });
+
+/** The export-job consumer: the job's file, its progress on the way, and what went in or not at the end. */
+export async function runJob(exportId: string): Promise<void> {
+  const { data: job } = await ExportJobEntity.get(jobKey(exportId)).go();
+  // The key carries the message's tenant: a job of another company is simply not there.
+  if (job?.status !== "running") return;
+  const built = await build(
+    exportId,
+    job.format as ExportFormat,
+    job.orderIds,
+    new Date(job.requestedAt),
+    async (done) => {
+      await ExportJobEntity.patch(jobKey(exportId)).set({ done }).go();
+    },
+  );
+  const outcome = gzipSync(JSON.stringify({ included: built.included, excluded: built.excluded }));
+  await ExportJobEntity.patch(jobKey(exportId))
+    .set({
+      status: "done",
+      done: job.total,
+      filename: built.filename,
+      outcome: outcome.toString("base64"),
+      ...(built.key ? { fileKey: built.key } : {}),
+    })
+    .go();
+}
+
+/** A job that will not finish (its last delivery failed, or it could not be queued): the merchant reads why. */
+export async function fail(exportId: string, reason: string): Promise<void> {
+  await ExportJobEntity.patch(jobKey(exportId)).set({ status: "failed", error: reason }).go();
+}
+
+/** GET /api/exports/{export_id}: a queued export of the actor's company; any other id is not found. */
+export async function status(exportId: string): Promise<Status> {
+  const { data: job } = await ExportJobEntity.get(jobKey(exportId)).go();
+  if (!job) throw new NotFoundError("export.not_found", "出力が見つかりません。");
+  const outcome: Pick<Status, "included" | "excluded"> = job.outcome
+    ? JSON.parse(gunzipSync(Buffer.from(job.outcome, "base64")).toString("utf8"))
+    : { included: [], excluded: [] };
+  return {
+    export_id: job.exportId,
+    format: job.format as ExportFormat,
+    status: job.status,
+    progress: { done: job.done, total: job.total },
+    filename: job.filename ?? null,
+    url: job.fileKey && job.filename ? await Files.downloadUrl(job.fileKey, job.filename) : null,
+    included: outcome.included,
+    excluded: outcome.excluded,
+    error: job.error ?? null,
   };
 }
 

@@ -52,6 +52,13 @@ export const OrderEntity = new Entity(
       senderId: { type: "string" },
       /** The last carrier file the order went into: { format, at, reference } (出力済み; exporting again is allowed). */
       exported: { type: "any" },
+      /**
+       * The order's live labels (送り状発行済み), kept by core/src/shipment in the very
+       * transactions that issue, import and cancel them; `labelsIssuedAt` is the last
+       * printing (an issue or a reissue). The wire's `labels` (null when none are live).
+       */
+      labelsLive: { type: "number" },
+      labelsIssuedAt: { type: "string" },
       lineItems: { type: "any", required: true },
       totalAmount: { type: "number", required: true },
       codAmount: { type: "number" },

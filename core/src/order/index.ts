@@ -135,6 +135,8 @@ export const Info = z
     shop_changes: z.record(z.string(), z.unknown()).nullable(),
     /** 出力済み: the last carrier file the order went into (format, time, お客様管理番号). */
     exported: z.object({ format: z.string(), at: z.string(), reference: z.string() }).nullable(),
+    /** 送り状発行済み: how many labels of the order are live and when the last was printed; null when none. */
+    labels: z.object({ live: z.number().int(), last_issued_at: z.string() }).nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -185,6 +187,10 @@ export function serialize(item: OrderItem): Info {
     is_gift: item.isGift ?? false,
     shop_changes: (item.shopChanges as Record<string, unknown> | undefined) ?? null,
     exported: (item.exported as Info["exported"] | undefined) ?? null,
+    labels:
+      (item.labelsLive ?? 0) > 0
+        ? { live: item.labelsLive!, last_issued_at: item.labelsIssuedAt ?? item.updatedAt }
+        : null,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };
@@ -499,7 +505,7 @@ function issuesAfterShopChange(
       ? fitIssues(customer, "customer", carrier).filter((issue) => issue.carrier)
       : [];
   const ofUpload = ((existing.errors as OrderIssue[] | undefined) ?? []).filter(
-    (issue) => issue.field === UPLOAD_ISSUE_FIELD,
+    (issue) => issue.field === UPLOAD_ISSUE_FIELD || issue.field === LABEL_ISSUE_FIELD,
   );
   return [...fromShop, ...ofCarrier, ...ofUpload];
 }
@@ -1090,6 +1096,45 @@ export async function recordUpload(
   throw concurrentUpdate();
 }
 
+// ---------------------------------------------------------------------------
+// Label issue (core/src/shipment)
+
+/** The field of the issue an order carries while its label could not be made (a label part that failed for good). */
+export const LABEL_ISSUE_FIELD = "label";
+
+/**
+ * Sets the order's label issue (a Japanese reason) or settles it (null), so the order
+ * shows in the エラー tab until a later issue of its label succeeds. Written under the
+ * lock of its read (re-read on a lost race) with the tab counts moved.
+ */
+export async function recordLabelIssue(orderId: string, issue: string | null): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const order = await find(orderId);
+    if (!order) return;
+    const had = (order.errors as OrderIssue[] | undefined) ?? [];
+    const kept = had.filter((i) => i.field !== LABEL_ISSUE_FIELD);
+    const errors = issue ? [...kept, { field: LABEL_ISSUE_FIELD, message: issue }] : kept;
+    if (canonical(errors) === canonical(had)) return;
+    const isError = errors.length > 0;
+    try {
+      await OrderEntity.patch({ tenantId: order.tenantId, orderId })
+        .set({ errors, isError })
+        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+        .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+        .go();
+    } catch (err) {
+      if (isConditionalFailure(err)) continue;
+      throw err;
+    }
+    const tally: Tally = new Map();
+    for (const tab of tabsOf(order)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
+    await applyTally(tally);
+    return;
+  }
+  throw concurrentUpdate();
+}
+
 /** Several orders of the tenant in one BatchGet, by id; ids of another shape are simply absent. */
 export async function findMany(orderIds: string[]): Promise<Map<string, OrderItem>> {
   const tenantId = useTenantID();
@@ -1106,4 +1151,116 @@ export async function findMany(orderIds: string[]): Promise<Map<string, OrderIte
     }
   }
   return found;
+}
+
+// ---------------------------------------------------------------------------
+// Privacy (Shopify's compliance webhooks, core/src/shop/privacy.ts)
+
+/** Why an order still to ship cannot ship once its customer's data was erased at their request. */
+export const ERASED_ISSUE = "お客様の依頼により個人情報を削除したため、この注文は発送できません。";
+
+const erasedPerson = (): StoredPerson => ({
+  name: "",
+  nameKana: "",
+  company: "",
+  postalCode: "",
+  prefecture: "",
+  city: "",
+  address1: "",
+  address2: "",
+  phone: "",
+});
+
+/** The tenant's orders of one shop with these platform order ids (Shopify's numeric ids), by the exact id token. */
+export async function idsOfPlatformOrders(shopId: string, platformOrderIds: string[]): Promise<string[]> {
+  const tenantId = useTenantID();
+  const found = await Promise.all(
+    [...new Set(platformOrderIds)].map(async (platformOrderId) => {
+      const query = platformIdQuery(platformOrderId);
+      if (!query) return [];
+      const { data } = await OrderSearchEntity.query
+        .byToken({ tenantId, shard: query.shard })
+        .begins({ token: query.token })
+        .go({ pages: "all", attributes: ["orderId", "token"] });
+      return data.filter((t) => t.token === query.token).map((t) => t.orderId);
+    }),
+  );
+  const stored = await findMany(found.flat());
+  return [...stored.values()].filter((order) => order.shopId === shopId).map((order) => order.orderId);
+}
+
+/**
+ * Erases the people of these orders (purchaser, recipient, e-mail, the customer's note,
+ * shop-side changes kept aside) and their search tokens, keeping what is not personal
+ * (ids, number, amounts, line items, status, delivery, shipments) for the merchant's
+ * accounting. An order still to ship gets ERASED_ISSUE: it cannot ship without an address.
+ */
+export async function erasePeople(orderIds: string[]): Promise<number> {
+  const tenantId = useTenantID();
+  const stored = await findMany(orderIds);
+  const tally: Tally = new Map();
+  for (const order of stored.values()) {
+    const purchaser = erasedPerson();
+    const customer = erasedPerson();
+    const toShip = order.shipmentStatus === "notShipped" || order.shipmentStatus === "partiallyShipped";
+    const errors: OrderIssue[] = toShip ? [{ field: "customer", message: ERASED_ISSUE }] : [];
+    const isError = errors.length > 0;
+    await OrderEntity.patch({ tenantId, orderId: order.orderId })
+      .set({ purchaser, customer, email: "", note: "", errors, isError })
+      .remove(["shopChanges"])
+      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+      .go();
+    await batchWrite(
+      tokenChanges(
+        tenantId,
+        order.orderId,
+        order.purchasedAt,
+        searchableOfItem(order),
+        searchableOf({ ...order, email: "", purchaser, customer }),
+      ),
+    );
+    for (const tab of tabsOf(order)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
+  }
+  await applyTally(tally);
+  return stored.size;
+}
+
+/** Deletes every order of a shop with its search tokens (Shopify's shop/redact), a page at a time; how many. */
+export async function deleteShopOrders(shopId: string): Promise<number> {
+  const tenantId = useTenantID();
+  let deleted = 0;
+  for (const shipmentStatus of shipmentStatuses) {
+    let cursor: string | null = null;
+    do {
+      const page: { data: OrderItem[]; cursor: string | null } = await OrderEntity.query
+        .byShop({ tenantId, shopId, shipmentStatus })
+        .go({ cursor, limit: 100 });
+      const tally: Tally = new Map();
+      await batchWrite(
+        page.data.flatMap((order) =>
+          searchableOfItem(order).map((t): WriteRequest => {
+            const { Key } = OrderSearchEntity.delete({
+              tenantId,
+              shard: t.shard,
+              token: t.token,
+              orderId: order.orderId,
+            }).params();
+            return { DeleteRequest: { Key } };
+          }),
+        ),
+      );
+      await batchWrite(
+        page.data.map((order): WriteRequest => {
+          const { Key } = OrderEntity.delete({ tenantId, orderId: order.orderId }).params();
+          return { DeleteRequest: { Key } };
+        }),
+      );
+      for (const order of page.data) for (const tab of tabsOf(order)) bump(tally, tab, -1);
+      await applyTally(tally);
+      deleted += page.data.length;
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return deleted;
 }

@@ -65,10 +65,19 @@ export const TrackingUploadMessage = z.object({
   shipmentIds: z.array(z.string().min(1).max(64)).min(1).max(100),
 });
 
+/** A carrier software file too large to make during the request (core/src/export): the whole export, once. */
+export const ExportJobMessage = z.object({
+  kind: z.literal("export_job"),
+  tenantId,
+  dedupeKey: DedupeKey,
+  exportId: z.string().min(1).max(64),
+});
+
 export const queues = {
   orderSync: OrderSyncMessage,
   labelJob: LabelJobMessage,
   trackingUpload: TrackingUploadMessage,
+  exportJob: ExportJobMessage,
 } as const;
 
 export type QueueName = keyof typeof queues;

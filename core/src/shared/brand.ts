@@ -60,7 +60,33 @@ export const defaultPrintSetting: CarrierPrintSetting = {
   offset_y_mm: 0,
 };
 
-export const BrandUpdate = z.object({ name: requiredText("ブランド名", 64) });
+/**
+ * What happens to tracking numbers after a label (issue 11): Shopify's own shipping
+ * confirmation to the customer, and the upload right after the labels are issued.
+ */
+export const uploadSettingLabels = {
+  notify_customer: "ストアからお客様に発送通知メールを送る",
+  auto_upload_tracking: "送り状発行後に追跡番号を自動でストアへアップロードする",
+} as const;
+export const defaultUploadSettings = { notify_customer: true, auto_upload_tracking: false } as const;
+
+/** PUT /brands: any of the brand's own fields; what is left out stays as it is. */
+export const BrandUpdate = z
+  .object({
+    name: requiredText("ブランド名", 64).optional(),
+    notify_customer: z
+      .boolean({ error: "発送通知メールの設定は true か false で指定してください" })
+      .optional(),
+    auto_upload_tracking: z
+      .boolean({ error: "自動アップロードの設定は true か false で指定してください" })
+      .optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.notify_customer !== undefined || v.auto_upload_tracking !== undefined,
+    {
+      error: "変更する項目を指定してください",
+    },
+  );
 export const BrandDefaultSender = z.object({ sender_id: z.string().min(1).nullable() });
 export const BrandDefaultItemCategory = z.object({ item_category_id: z.string().min(1).nullable() });
 /** The carrier an order ships by when it names none (labels, bulk issue). */

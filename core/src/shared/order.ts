@@ -74,3 +74,8 @@ export const OrderBulkUpdate = z.discriminatedUnion(
 export const OrderSenderUpdate = z.object({
   sender_id: z.string({ error: "発送元を選択してください" }).min(1).max(64).nullable(),
 });
+
+/** 送り状発行済み, with the parcels when an order has more than one live label (the order list row and the drawer). */
+export function labelledText(live: number): string {
+  return live > 1 ? `送り状発行済み（${live}個口）` : "送り状発行済み";
+}

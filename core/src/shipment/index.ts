@@ -5,15 +5,14 @@ import { type Actor, ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
-import { isConditionalFailure } from "../db/attributes";
 import { type PageRequest, page } from "../db/records";
-import { Database } from "../db/service";
+import { Database, type TransactionEntities } from "../db/service";
 import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
 import { ItemCategory } from "../item-category";
 import { type LabelParcel, type LabelParty, renderLabels } from "../label";
 import { Order } from "../order";
-import type { OrderItem } from "../order/entity";
+import { OrderEntity, type OrderItem } from "../order/entity";
 import { Queue } from "../queue";
 import { Sender } from "../sender";
 import { type Carrier, carriers } from "../shared/brand";
@@ -179,22 +178,32 @@ const coolWords: Record<Carrier, Record<string, string>> = {
 
 /** What a part needs once: accounts, brand items, senders. */
 async function partContext() {
-  const [brand, company] = await Promise.all([Brand.get(), Company.get()]);
+  // Read at once, not one after another: a part's set-up is on the way to the first printable part.
+  const [brand, company, accountList] = await Promise.all([
+    Brand.get(),
+    Company.get(),
+    Promise.all(carriers.map((carrier) => CarrierAccount.defaultFor(carrier))),
+  ]);
+  const accounts = new Map(carriers.map((carrier, i) => [carrier, accountList[i]]));
+  const senders = new Map<string, Promise<LabelParty | undefined>>();
+  const senderById = (id: string) => {
+    if (!senders.has(id))
+      senders.set(
+        id,
+        Sender.find(id).then((s) =>
+          s ? { ...s, company: s.companyName ?? "", address2: s.address2 ?? "" } : undefined,
+        ),
+      );
+    return senders.get(id)!;
+  };
   const categoryId = brand?.defaultItemCategoryId;
-  const category = categoryId ? await ItemCategory.find(categoryId) : undefined;
+  const [category, brandSender] = await Promise.all([
+    categoryId ? ItemCategory.find(categoryId) : undefined,
+    brand?.defaultSenderId ? senderById(brand.defaultSenderId) : undefined,
+  ]);
   const items: ItemDefaults | undefined = category
     ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
     : undefined;
-  const accounts = new Map<Carrier, Awaited<ReturnType<typeof CarrierAccount.defaultFor>>>();
-  for (const carrier of carriers) accounts.set(carrier, await CarrierAccount.defaultFor(carrier));
-  const senders = new Map<string, LabelParty | undefined>();
-  const senderById = async (id: string) => {
-    if (!senders.has(id)) {
-      const s = await Sender.find(id);
-      senders.set(id, s ? { ...s, company: s.companyName ?? "", address2: s.address2 ?? "" } : undefined);
-    }
-    return senders.get(id);
-  };
   const companySender: LabelParty = {
     name: company.name,
     company: "",
@@ -205,7 +214,6 @@ async function partContext() {
     address2: company.address2 ?? "",
     phone: company.phone ?? "",
   };
-  const brandSender = brand?.defaultSenderId ? await senderById(brand.defaultSenderId) : undefined;
   return {
     items,
     accounts,
@@ -265,8 +273,9 @@ function planFor(order: OrderItem, context: PartContext): Plan {
   const carrier = carrierFor(order, context);
   if (!(carriers as readonly string[]).includes(carrier)) return { orderId, error: carrier };
   const chosen = carrier as Carrier;
+  // A label that failed before (Order.LABEL_ISSUE_FIELD) is what this issue settles, not a reason to refuse it.
   const blocking = ((order.errors as Order.OrderIssue[] | undefined) ?? []).filter(
-    (issue) => !issue.carrier || issue.carrier === chosen,
+    (issue) => issue.field !== Order.LABEL_ISSUE_FIELD && (!issue.carrier || issue.carrier === chosen),
   );
   if (blocking.length) return { orderId, error: blocking.map((i) => i.message).join(" ") };
   const account = context.accounts.get(chosen);
@@ -276,6 +285,11 @@ function planFor(order: OrderItem, context: PartContext): Plan {
     return { orderId, error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。" };
   const delivery = deliveryOf(order, chosen, context.items);
   if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
+  if (delivery.data.parcels > MAX_PARCELS)
+    return {
+      orderId,
+      error: `一度に発行できる個数は${MAX_PARCELS}個までです。個数を${MAX_PARCELS}以下にして、残りは別の注文として発行してください。`,
+    };
   return {
     orderId,
     order,
@@ -288,29 +302,63 @@ function planFor(order: OrderItem, context: PartContext): Plan {
 const rangeExhausted =
   "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。";
 
+/** Items one DynamoDB transaction holds at most. */
+const TRANSACTION_ITEMS = 100;
+/** What an order's issue writes: per parcel its shipment, live parcel and number claim; once the order's label summary. */
+const itemsOf = (parcels: number) => parcels * 3 + 1;
+/** The parcels one order can be issued with: all of its writes in one transaction. */
+export const MAX_PARCELS = Math.floor((TRANSACTION_ITEMS - 1) / 3);
+/** Orders whose writes share one transaction (each order's writes stay all or nothing either way). */
+const ORDERS_PER_TRANSACTION = 10;
+/** Transactions in flight per part: enough to hide the round trips, few enough not to throttle. */
+const TRANSACTIONS_IN_FLIGHT = 8;
+
+type Ready = Extract<Plan, { accountId: string }>;
+type TransactionCommit = ReturnType<ReturnType<TransactionEntities["liveParcel"]["delete"]>["commit"]>;
+
+/** The live labels of the orders that have them (parcel 1 is live exactly when the order has live labels). */
+async function issuedOf(orderIds: string[]): Promise<Set<string>> {
+  const tenantId = useTenantID();
+  const keys = orderIds
+    .filter((id) => isID("order", id))
+    .map((orderId) => ({ tenantId, orderId, parcel: 1 }));
+  const issued = new Set<string>();
+  for (let pending = keys, attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    const { data, unprocessed } = await LiveParcelEntity.get(pending).go();
+    for (const p of data) issued.add(p.orderId);
+    pending = unprocessed as typeof pending;
+  }
+  return issued;
+}
+
 /**
  * A part's orders: those with live labels keep them; the others are planned, their
  * numbers taken in one block per account (numbers only move forward: a crash leaves a
- * gap, never a duplicate), and each order's shipments, live parcels and number claims
- * written in its own transaction, several at a time. An order that another request
- * issued meanwhile gets that request's labels; our numbers for it stay unused.
+ * gap, never a duplicate), and each order's shipments, live parcels, number claims and
+ * label summary written all or nothing. Several orders share a transaction, several
+ * transactions at a time; when one is refused (an order another request issued
+ * meanwhile, an order changed at that moment) its orders are written again one by one,
+ * so only the order concerned is affected. An order that another request issued gets
+ * that request's labels; our numbers for it stay unused.
  */
 async function issueOrders(
   orders: OrderItem[],
+  issued: Set<string>,
   labelId: string,
   context: PartContext,
   createdBy: string | null,
 ): Promise<Map<string, OrderOutcome>> {
   const tenantId = useTenantID();
   const outcomes = new Map<string, OrderOutcome>();
-  const { data: firstParcels } = orders.length
-    ? await LiveParcelEntity.get(orders.map((o) => ({ tenantId, orderId: o.orderId, parcel: 1 }))).go()
-    : { data: [] };
-  const issued = new Set(firstParcels.map((p) => p.orderId));
-  const plans: Extract<Plan, { accountId: string }>[] = [];
+  const plans: Ready[] = [];
+  const known: Promise<void>[] = [];
   for (const order of orders) {
     if (issued.has(order.orderId)) {
-      outcomes.set(order.orderId, { orderId: order.orderId, shipments: await liveShipments(order.orderId) });
+      known.push(
+        liveShipments(order.orderId).then(
+          (shipments) => void outcomes.set(order.orderId, { orderId: order.orderId, shipments }),
+        ),
+      );
       continue;
     }
     const plan = planFor(order, context);
@@ -319,27 +367,29 @@ async function issueOrders(
   }
 
   const numbersFor = new Map<string, string[]>();
-  for (const accountId of new Set(plans.map((p) => p.accountId))) {
-    const ofAccount = plans.filter((p) => p.accountId === accountId);
-    const block = await CarrierAccount.allocateNumbers(
-      accountId,
-      ofAccount.reduce((sum, p) => sum + p.parcels, 0),
-    );
-    let next = 0;
-    for (const plan of ofAccount) {
-      if (next + plan.parcels > block.length) {
-        outcomes.set(plan.orderId, { orderId: plan.orderId, error: rangeExhausted });
-        continue;
+  await Promise.all(
+    [...new Set(plans.map((p) => p.accountId))].map(async (accountId) => {
+      const ofAccount = plans.filter((p) => p.accountId === accountId);
+      const block = await CarrierAccount.allocateNumbers(
+        accountId,
+        ofAccount.reduce((sum, p) => sum + p.parcels, 0),
+      );
+      let next = 0;
+      for (const plan of ofAccount) {
+        if (next + plan.parcels > block.length) {
+          outcomes.set(plan.orderId, { orderId: plan.orderId, error: rangeExhausted });
+          continue;
+        }
+        numbersFor.set(plan.orderId, block.slice(next, next + plan.parcels));
+        next += plan.parcels;
       }
-      numbersFor.set(plan.orderId, block.slice(next, next + plan.parcels));
-      next += plan.parcels;
-    }
-  }
+    }),
+  );
 
   const now = new Date().toISOString();
-  const commit = async (plan: Extract<Plan, { accountId: string }>) => {
+  const writes = plans.flatMap((plan) => {
     const numbers = numbersFor.get(plan.orderId);
-    if (!numbers) return;
+    if (!numbers) return [];
     const { orderId, order, carrier } = plan;
     const shipments = numbers.map((trackingNumber, i) => ({
       tenantId,
@@ -360,39 +410,77 @@ async function issueOrders(
       createdAt: now,
       updatedAt: now,
     }));
-    const result = await Database.transaction
-      .write((entities) =>
-        shipments.flatMap((s) => [
-          entities.shipment.create(s).commit(),
-          entities.liveParcel
-            .create({ tenantId, orderId, parcel: s.parcel, shipmentId: s.shipmentId })
-            .commit(),
-          entities.trackingClaim
-            .create({ tenantId, carrier, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
-            .commit(),
-        ]),
-      )
-      .go();
-    if (!result.canceled) {
-      outcomes.set(orderId, { orderId, shipments: shipments as ShipmentItem[] });
-      return;
+    const items = (entities: TransactionEntities) => [
+      ...shipments.flatMap((s) => [
+        entities.shipment.create(s).commit(),
+        entities.liveParcel
+          .create({ tenantId, orderId, parcel: s.parcel, shipmentId: s.shipmentId })
+          .commit(),
+        entities.trackingClaim
+          .create({ tenantId, carrier, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
+          .commit(),
+      ]),
+      labelSummary(entities, order, shipments.length, now).commit(),
+    ];
+    return [{ plan, shipments: shipments as ShipmentItem[], items }];
+  });
+  type Write = (typeof writes)[number];
+
+  const written = (write: Write) =>
+    void outcomes.set(write.plan.orderId, { orderId: write.plan.orderId, shipments: write.shipments });
+  /** One order alone: written, or issued by another request meanwhile, or (after a few conflicts) its reason. */
+  const writeOne = async (write: Write) => {
+    const { orderId } = write.plan;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const result = await Database.transaction.write(write.items).go();
+      if (!result.canceled) return written(write);
+      const raced = await liveShipments(orderId);
+      if (raced.length) return void outcomes.set(orderId, { orderId, shipments: raced });
+      // Only a write that met another at that moment is worth trying again.
+      if (!(result.data as { code?: string }[]).some((r) => r.code === "TransactionConflict")) break;
     }
-    const raced = await liveShipments(orderId);
-    outcomes.set(
-      orderId,
-      raced.length
-        ? { orderId, shipments: raced }
-        : { orderId, error: "他の操作と競合しました。再度お試しください。" },
-    );
+    outcomes.set(orderId, { orderId, error: "他の操作と競合しました。再度お試しください。" });
   };
-  // A few transactions in flight: enough to hide the round trips, few enough not to throttle.
-  const queue = [...plans];
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      for (let plan = queue.shift(); plan; plan = queue.shift()) await commit(plan);
+  const groups: Write[][] = [];
+  for (const write of writes) {
+    const group = groups.at(-1);
+    const items = (g: Write[]) => g.reduce((sum, w) => sum + itemsOf(w.shipments.length), 0);
+    if (
+      group &&
+      group.length < ORDERS_PER_TRANSACTION &&
+      items(group) + itemsOf(write.shipments.length) <= TRANSACTION_ITEMS
+    )
+      group.push(write);
+    else groups.push([write]);
+  }
+  const writeGroup = async (group: Write[]) => {
+    if (group.length === 1) return writeOne(group[0]!);
+    const result = await Database.transaction
+      .write((entities) => group.flatMap((w) => w.items(entities)))
+      .go();
+    if (!result.canceled) return group.forEach(written);
+    for (const write of group) await writeOne(write);
+  };
+  const queue = [...groups];
+  await Promise.all([
+    ...known,
+    ...Array.from({ length: TRANSACTIONS_IN_FLIGHT }, async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) await writeGroup(group);
     }),
-  );
+  ]);
   return outcomes;
+}
+
+/**
+ * The order's label summary (Order.labelsOf: 送り状発行済み in the list and the drawer),
+ * as one item of the transaction that issues (`live` > 0), reissues (0) or cancels (< 0)
+ * its labels, so it never disagrees with the live labels.
+ */
+function labelSummary(entities: TransactionEntities, order: { orderId: string }, live: number, at?: string) {
+  const patch = entities.order
+    .patch({ tenantId: useTenantID(), orderId: order.orderId })
+    .add({ labelsLive: live });
+  return at ? patch.set({ labelsIssuedAt: at }) : patch;
 }
 
 function toParcel(
@@ -431,15 +519,20 @@ function toParcel(
  */
 export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
   const tenantId = useTenantID();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  // Everything the part reads first, at once; all of it is the tenant's own (the keys carry it).
+  const [{ data: batch }, context, orders, issued] = await Promise.all([
+    LabelBatchEntity.get({ tenantId, labelId }).go(),
+    partContext(),
+    Order.findMany(orderIds),
+    issuedOf(orderIds),
+  ]);
   if (batch?.kind !== "label") return; // another tenant's, expired, or not a new-label batch
-  const context = await partContext();
   const parcels = new Map<Carrier, LabelParcel[]>();
   const results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[] = [];
-  const orders = await Order.findMany(orderIds);
   // In request order: when numbers run short, the orders asked for first get them.
   const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
-  const outcomes = await issueOrders(inOrder, labelId, context, batch.createdBy ?? null);
+  const outcomes = await issueOrders(inOrder, issued, labelId, context, batch.createdBy ?? null);
+  const settled: string[] = [];
   for (const orderId of orderIds) {
     const order = orders.get(orderId);
     const outcome: OrderOutcome = (order && outcomes.get(orderId)) || {
@@ -451,6 +544,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       continue;
     }
     const { shipments } = outcome;
+    if (hasLabelIssue(order)) settled.push(orderId);
     const delivery = deliveryOf(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
     for (const shipment of shipments) {
@@ -464,8 +558,13 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       trackingNumbers: shipments.map((s) => s.trackingNumber),
     });
   }
-  return finishPart(batch.labelId, part, orderIds.length, parcels, results, context);
+  await finishPart(batch.labelId, part, orderIds.length, parcels, results, context);
+  // A label that failed before is settled now that the order's labels are printable.
+  for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
 }
+
+const hasLabelIssue = (order: OrderItem) =>
+  ((order.errors as Order.OrderIssue[] | undefined) ?? []).some((i) => i.field === Order.LABEL_ISSUE_FIELD);
 
 // ---------------------------------------------------------------------------
 // Reissue: the same numbers, printed again with the order's current data
@@ -540,6 +639,7 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
     byOrder.set(orderId, entry);
     return entry;
   };
+  const settled = new Set<string>();
   for (const shipmentId of shipmentIds) {
     const shipment = await find(shipmentId);
     if (!shipment) continue; // refused when the batch was requested; gone since only by a bug
@@ -565,18 +665,27 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
         ...((shipment.history as HistoryEntry[] | undefined) ?? []),
         { action: "reissue", userId: batch.createdBy ?? null, at: now },
       ];
-      try {
-        await ShipmentEntity.patch({ tenantId, shipmentId })
-          .set({ labelId, printedAt: now, history })
-          .composite({ orderId: shipment.orderId, status: shipment.status })
-          .where((attr, op) => op.ne(attr.status, "cancelled"))
-          .go();
-      } catch (err) {
-        if (!isConditionalFailure(err)) throw err;
-        result.error = "取り消した出荷は再発行できません。新しく発行してください。";
+      // The order's last printing moves with the shipment's, in one transaction.
+      const written = await Database.transaction
+        .write((entities) => [
+          entities.shipment
+            .patch({ tenantId, shipmentId })
+            .set({ labelId, printedAt: now, history })
+            .composite({ orderId: shipment.orderId, status: shipment.status })
+            .where((attr, op) => op.ne(attr.status, "cancelled"))
+            .commit(),
+          labelSummary(entities, order, 0, now).commit(),
+        ])
+        .go();
+      if (written.canceled) {
+        result.error =
+          written.data[0]?.code === "ConditionalCheckFailed"
+            ? "取り消した出荷は再発行できません。新しく発行してください。"
+            : "他の操作と競合しました。再度お試しください。";
         continue;
       }
     }
+    if (hasLabelIssue(order)) settled.add(order.orderId);
     const delivery = deliveryOf(order, shipment.carrier, context.items);
     const list = parcels.get(shipment.carrier) ?? [];
     list.push(
@@ -586,7 +695,8 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
     result.shipmentIds.push(shipment.shipmentId);
     result.trackingNumbers.push(shipment.trackingNumber);
   }
-  return finishPart(labelId, part, shipmentIds.length, parcels, [...byOrder.values()], context);
+  await finishPart(labelId, part, shipmentIds.length, parcels, [...byOrder.values()], context);
+  for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
 }
 
 /** A part's results in BatchWrites, unprocessed items written again (never dropped). */
@@ -594,7 +704,7 @@ type LabelResultWrite = Parameters<typeof LabelResultEntity.create>[0];
 async function putResults(items: LabelResultWrite[]) {
   let pending = items;
   for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
-    const { unprocessed } = await LabelResultEntity.put(pending).go();
+    const { unprocessed } = await LabelResultEntity.put(pending).go({ concurrent: 4 });
     const left = new Set(unprocessed.map((key) => (key as { orderId: string }).orderId));
     pending = pending.filter((item) => left.has(item.orderId));
   }
@@ -610,29 +720,39 @@ async function finishPart(
   context: PartContext,
 ) {
   const tenantId = useTenantID();
-  const files: { carrier: Carrier; key: string; labels: number }[] = [];
-  for (const [carrier, list] of parcels) {
-    const name = `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`;
-    const key = Files.keyFor("labels", labelId, name);
-    await Files.put(key, renderLabels(list, context.printSettings[carrier]), "application/pdf");
-    files.push({ carrier, key, labels: list.length });
-  }
-  await putResults(
-    results.map((r) => ({
-      tenantId,
-      labelId,
-      orderId: r.orderId,
-      part,
-      shipmentIds: r.shipmentIds,
-      trackingNumbers: r.trackingNumbers,
-      ...(r.error ? { error: r.error } : {}),
-      expiresAt: expiresAt(),
-    })),
-  );
+  const files = [...parcels].map(([carrier, list]) => ({
+    carrier,
+    key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`),
+    labels: list.length,
+    pdf: renderLabels(list, context.printSettings[carrier]),
+  }));
+  // The PDFs and the results are written side by side; the part counts only once both are stored.
+  await Promise.all([
+    ...files.map((f) => Files.put(f.key, f.pdf, "application/pdf")),
+    putResults(
+      results.map((r) => ({
+        tenantId,
+        labelId,
+        orderId: r.orderId,
+        part,
+        shipmentIds: r.shipmentIds,
+        trackingNumbers: r.trackingNumbers,
+        ...(r.error ? { error: r.error } : {}),
+        expiresAt: expiresAt(),
+      })),
+    ),
+  ]);
   const result = await Database.transaction
     .write((entities) => [
       entities.labelPart
-        .create({ tenantId, labelId, part, orders: count, files, expiresAt: expiresAt() })
+        .create({
+          tenantId,
+          labelId,
+          part,
+          orders: count,
+          files: files.map(({ carrier, key, labels }) => ({ carrier, key, labels })),
+          expiresAt: expiresAt(),
+        })
         .commit(),
       entities.labelBatch.update({ tenantId, labelId }).add({ done: count }).commit(),
     ])
@@ -668,6 +788,25 @@ export const BatchStatus = z
   })
   .meta({ id: "LabelBatchStatus" });
 export type BatchStatus = z.infer<typeof BatchStatus>;
+
+/**
+ * The shipments one part of a new-label batch created (none for a reissue batch, which
+ * creates none), with who asked for the batch: what an automatic tracking upload sends.
+ */
+export async function partShipments(
+  labelId: string,
+  part: number,
+): Promise<{ shipmentIds: string[]; createdBy: string | null; createdAt: string } | null> {
+  const tenantId = useTenantID();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  if (batch?.kind !== "label") return null;
+  const { data: results } = await LabelResultEntity.query
+    .byBatch({ tenantId, labelId })
+    .where((attr, op) => op.eq(attr.part, part))
+    .go({ pages: "all" });
+  const shipmentIds = [...new Set(results.filter((r) => !r.error).flatMap((r) => r.shipmentIds ?? []))];
+  return { shipmentIds, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt };
+}
 
 /** Where a batch stands: finished parts with download URLs (the first is printable while the rest render) and per-order results. */
 export async function batchStatus(labelId: string): Promise<BatchStatus> {
@@ -776,6 +915,7 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
         .delete({ tenantId, orderId: shipment.orderId, parcel: shipment.parcel })
         .where((attr, op) => op.eq(attr.shipmentId, shipmentId))
         .commit(),
+      labelSummary(entities, { orderId: shipment.orderId }, -1).commit(),
     ])
     .go();
   if (result.canceled) {
@@ -809,39 +949,54 @@ export async function cancelMany(input: z.input<typeof CancelMany>) {
 }
 
 /**
- * A part that failed for the last time (its message goes to the DLQ): its orders
- * without a result get the reason, and the part counts as done so the batch finishes
- * and the merchant sees what happened instead of a bar that never moves.
+ * A part that failed for the last time (its message goes to the DLQ): every order of
+ * it without a reason of its own gets this one, in the batch's results and on the
+ * order itself (its エラー tab, until a later issue of it succeeds), and the part
+ * counts as done so the batch finishes and the merchant sees what happened instead
+ * of a bar that never moves. `ids` are the part's orders, or for a reissue its shipments.
  */
-export async function failPart(labelId: string, part: number, orderIds: string[], reason: string) {
+export async function failPart(labelId: string, part: number, ids: string[], reason: string) {
   const tenantId = useTenantID();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  if (!batch) return;
+  const orderIds =
+    batch.kind === "label"
+      ? ids
+      : [
+          ...new Set(
+            (
+              await ShipmentEntity.get(
+                ids.filter((id) => isID("shipment", id)).map((shipmentId) => ({ tenantId, shipmentId })),
+              ).go()
+            ).data.map((s) => s.orderId),
+          ),
+        ];
   const { data: existing } = await LabelResultEntity.query
     .byBatch({ tenantId, labelId })
     .go({ pages: "all" });
-  const have = new Set(existing.map((r) => r.orderId));
+  // An order refused for its own reason keeps it; one whose labels were made but never stored as a PDF gets this one.
+  const ownReason = new Set(existing.filter((r) => r.error).map((r) => r.orderId));
   const message = `送り状を作成できませんでした（${reason.slice(0, 200)}）。再度発行してください。`;
-  await Promise.all(
-    orderIds
-      .filter((id) => !have.has(id))
-      .map((orderId) =>
-        LabelResultEntity.put({
-          tenantId,
-          labelId,
-          orderId,
-          part,
-          shipmentIds: [],
-          trackingNumbers: [],
-          error: message,
-          expiresAt: expiresAt(),
-        }).go(),
-      ),
+  const failed = orderIds.filter((id) => !ownReason.has(id));
+  await putResults(
+    failed.map((orderId) => ({
+      tenantId,
+      labelId,
+      orderId,
+      part,
+      shipmentIds: [],
+      trackingNumbers: [],
+      error: message,
+      expiresAt: expiresAt(),
+    })),
   );
+  for (const orderId of failed) await Order.recordLabelIssue(orderId, message);
   await Database.transaction
     .write((entities) => [
       entities.labelPart
-        .create({ tenantId, labelId, part, orders: orderIds.length, files: [], expiresAt: expiresAt() })
+        .create({ tenantId, labelId, part, orders: ids.length, files: [], expiresAt: expiresAt() })
         .commit(),
-      entities.labelBatch.update({ tenantId, labelId }).add({ done: orderIds.length }).commit(),
+      entities.labelBatch.update({ tenantId, labelId }).add({ done: ids.length }).commit(),
     ])
     .go();
 }
@@ -936,6 +1091,7 @@ export async function recordImported(input: {
       entities.liveParcel
         .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
         .commit(),
+      labelSummary(entities, order, 1, now).commit(),
     ])
     .go();
   if (result.canceled)

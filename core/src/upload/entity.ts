@@ -44,6 +44,8 @@ export type UploadJobItem = EntityItem<typeof UploadJobEntity>;
  * | byJob   | primary | tenantId     | jobId, shipmentId  | a job's per-shipment results   |
  *
  * Created once per shipment of a job (`attribute_not_exists`), with the job's count.
+ * An order of an `order_ids` request with nothing to upload has its result under its
+ * order id in `shipmentId` (the key of what the result is about).
  */
 export const UploadResultEntity = new Entity(
   {

@@ -3,6 +3,7 @@ export * as TrackingUpload from "./index";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { type Actor, ActorContext, useTenantID } from "../actor";
+import { Brand } from "../brand";
 import { Ecforce } from "../ecforce";
 import { ConflictError, NotFoundError, RuleError, VisibleError } from "../error";
 import { Order } from "../order";
@@ -14,7 +15,7 @@ import type { ShipmentItem } from "../shipment/entity";
 import { EcforceCredentials, openCredentials, shopifyToken } from "../shop/connect";
 import { ShopEntity } from "../shop/entity";
 import { ShopifyError } from "../shopify/client";
-import { createID, isID } from "../util/id";
+import { createID, idFor, isID } from "../util/id";
 import * as EcforceUpload from "./ecforce";
 import { UploadDatabase, UploadJobEntity, UploadResultEntity } from "./entity";
 import * as ShopifyUpload from "./shopify";
@@ -331,9 +332,8 @@ async function toPlatform(order: OrderItem, work: UploadWork): Promise<PlatformR
     );
   const key = { tenantId: shop.tenantId, shopId: shop.shopId };
   if (shop.platform === "shopify") {
-    // Shopify's own shipping confirmation goes to the customer unless the shop's settings turn it off.
-    const notifyCustomer =
-      (shop.settings as { notify_customer?: unknown } | undefined)?.notify_customer !== false;
+    // Shopify's own shipping confirmation goes to the customer unless the brand's settings turn it off.
+    const notifyCustomer = Brand.uploadSettingsOf(await Brand.get()).notify_customer;
     return ShopifyUpload.upload(
       { ...key, domain: shop.domain, accessToken: await shopifyToken(shop), notifyCustomer },
       work,
@@ -409,27 +409,116 @@ async function recordFailure(
 // ---------------------------------------------------------------------------
 // Bulk
 
-export const BulkRequest = z.object({
-  shipment_ids: z
+const idList = (noun: string) =>
+  z
     .array(z.string().max(64))
-    .min(1, { error: "出荷を選択してください" })
-    .max(MAX_SHIPMENTS, { error: `一度にアップロードできるのは${MAX_SHIPMENTS}件までです` }),
-});
+    .min(1, { error: `${noun}を選択してください` })
+    .max(MAX_SHIPMENTS, { error: `一度にアップロードできるのは${MAX_SHIPMENTS}件までです` });
+
+/**
+ * The shipments to upload, or the orders whose shipments to upload (exactly one of the
+ * two): an order's are its live labels not yet reported to the shop.
+ */
+export const BulkRequest = z
+  .object({
+    shipment_ids: idList("出荷").optional(),
+    order_ids: idList("注文").optional(),
+  })
+  .refine((v) => (v.shipment_ids === undefined) !== (v.order_ids === undefined), {
+    error: "shipment_ids か order_ids のどちらか一方を指定してください",
+  })
+  .meta({ id: "TrackingUploadBulkRequest" });
+
+/** Why an order of an `order_ids` request has nothing to upload. */
+export const NOTHING_TO_UPLOAD = "アップロードできる送り状がありません。先に送り状を発行してください。";
+
+/** A shipment an upload can still take: a live label the shop has not been told of. */
+const uploadable = (s: ShipmentItem) => s.status === "issued" && s.upload?.state !== "done";
 
 /** Creates the job and queues its parts; the answer is the job id to follow. */
 export async function requestUpload(input: z.input<typeof BulkRequest>): Promise<{ job_id: string }> {
-  const ids = [...new Set(BulkRequest.parse(input).shipment_ids)];
-  const jobId = createID("labelJob");
+  const request = BulkRequest.parse(input);
+  const createdBy = userIdOf(ActorContext.use());
+  if (request.shipment_ids) return createJob([...new Set(request.shipment_ids)], [], createdBy);
+  const { shipmentIds, failures } = await shipmentsOfOrders([...new Set(request.order_ids)]);
+  return createJob(shipmentIds, failures, createdBy);
+}
+
+type OrderFailure = { orderId: string; orderNumber: string | null; error: string };
+
+/** Each order's uploadable shipments (oldest parcel first); an order with none is a failure of its own. */
+async function shipmentsOfOrders(orderIds: string[]) {
+  const orders = await Order.findMany(orderIds);
+  const shipmentIds: string[] = [];
+  const failures: OrderFailure[] = [];
+  let next = 0;
+  const found = new Map<string, ShipmentItem[]>();
+  await Promise.all(
+    Array.from({ length: Math.min(8, orderIds.length) }, async () => {
+      while (next < orderIds.length) {
+        const orderId = orderIds[next++]!;
+        if (orders.has(orderId)) found.set(orderId, await Shipment.ofOrder(orderId));
+      }
+    }),
+  );
+  for (const orderId of orderIds) {
+    const order = orders.get(orderId);
+    if (!order) {
+      failures.push({ orderId, orderNumber: null, error: "注文が見つかりません。" });
+      continue;
+    }
+    const live = (found.get(orderId) ?? []).filter(uploadable).sort((a, b) => a.parcel - b.parcel);
+    if (live.length === 0)
+      failures.push({ orderId, orderNumber: order.orderNumber, error: NOTHING_TO_UPLOAD });
+    else shipmentIds.push(...live.map((s) => s.shipmentId));
+  }
+  return { shipmentIds, failures };
+}
+
+/**
+ * The job, its parts on the queue, and at once the results of the orders that had
+ * nothing to upload (each keyed by its order id, where a shipment would be).
+ */
+const isConditionFailure = (err: unknown) =>
+  (err as { cause?: { name?: string } } | undefined)?.cause?.name === "ConditionalCheckFailedException";
+
+async function createJob(
+  ids: string[],
+  failures: OrderFailure[],
+  createdBy: string | null,
+  jobId = createID("labelJob"),
+): Promise<{ job_id: string }> {
   const parts: string[][] = [];
   for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
-  await UploadJobEntity.create({
+  const created = await UploadJobEntity.create({
     tenantId: useTenantID(),
     jobId,
-    total: ids.length,
+    total: ids.length + failures.length,
     parts: parts.length,
-    createdBy: userIdOf(ActorContext.use()) ?? undefined,
+    createdBy: createdBy ?? undefined,
     expiresAt: expiresAt(),
-  }).go();
+  })
+    .go()
+    .then(
+      () => true,
+      (err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+        return false;
+      },
+    );
+  // A job named by its cause that exists already (a redelivered label part): its parts
+  // are sent again, and the consumer skips every shipment that already has its result.
+  if (!created) failures = [];
+  for (const failure of failures) {
+    await writeResult(jobId, {
+      shipment_id: failure.orderId,
+      order_id: failure.orderId,
+      order_number: failure.orderNumber,
+      status: "failed",
+      error: failure.error,
+    });
+  }
+  if (!parts.length) return { job_id: jobId };
   const sent = await Queue.send(
     "trackingUpload",
     parts.map((shipmentIds, part) => ({
@@ -445,6 +534,21 @@ export async function requestUpload(input: z.input<typeof BulkRequest>): Promise
       "追跡番号のアップロードを開始できませんでした。時間をおいて再度お試しください。",
     );
   return { job_id: jobId };
+}
+
+/**
+ * After a part of a label batch is rendered (the label-job consumer): when the brand
+ * uploads automatically, the part's new shipments go to the shop as a tracking-upload
+ * job of their own. Answers that job's id, or null when nothing was queued (the
+ * setting is off, a reissue, or no order of the part got a label).
+ */
+export async function afterLabelsIssued(labelId: string, part: number): Promise<{ job_id: string } | null> {
+  if (!Brand.uploadSettingsOf(await Brand.get()).auto_upload_tracking) return null;
+  const issued = await Shipment.partShipments(labelId, part);
+  if (!issued?.shipmentIds.length) return null;
+  // One job per label part, named by it: a redelivered label part finds its job and sends nothing again.
+  const jobId = idFor("labelJob", Date.parse(issued.createdAt), `auto-upload:${labelId}:${part}`);
+  return createJob(issued.shipmentIds, [], issued.createdBy, jobId);
 }
 
 /**
@@ -545,7 +649,8 @@ export const JobStatus = z
     failed: z.number().int(),
     results: z.array(
       z.object({
-        shipment_id: z.string(),
+        /** null for an order of an `order_ids` request that had nothing to upload. */
+        shipment_id: z.string().nullable(),
         order_id: z.string().nullable(),
         order_number: z.string().nullable(),
         tracking_number: z.string().nullable(),
@@ -577,7 +682,7 @@ export async function jobStatus(jobId: string): Promise<JobStatus> {
     results: results
       .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
       .map((r) => ({
-        shipment_id: r.shipmentId,
+        shipment_id: isID("order", r.shipmentId) ? null : r.shipmentId,
         order_id: r.orderId ?? null,
         order_number: r.orderNumber ?? null,
         tracking_number: r.trackingNumber ?? null,

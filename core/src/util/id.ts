@@ -21,6 +21,8 @@ const prefixes = {
 } as const;
 
 export type IdKind = keyof typeof prefixes;
+/** What every id of ours starts with before its underscore (`snd`, `ord`, …). */
+export type IdPrefix = (typeof prefixes)[IdKind];
 
 /** Prefixed ULIDs read well in logs and sort by creation time, which suits sort keys. */
 export function createID(kind: IdKind): string {

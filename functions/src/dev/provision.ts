@@ -25,11 +25,13 @@ export const localQueueNames: Record<QueueName, string> = {
   orderSync: "order-sync",
   labelJob: "label-job",
   trackingUpload: "tracking-upload",
+  exportJob: "export-job",
 };
 const sstQueueIds: Record<QueueName, string> = {
   orderSync: "OrderSyncQueue",
   labelJob: "LabelJobQueue",
   trackingUpload: "TrackingUploadQueue",
+  exportJob: "ExportJobQueue",
 };
 
 export type LocalResources = {

@@ -106,6 +106,7 @@ async function main() {
       orderSync: (await import("../queue/order-sync")).handler,
       labelJob: (await import("../queue/label-job")).handler,
       trackingUpload: (await import("../queue/tracking-upload")).handler,
+      exportJob: (await import("../queue/export-job")).handler,
     };
     const polling = new AbortController();
     stoppers.push(() => polling.abort());

@@ -132,6 +132,7 @@ const samples: Record<string, Sample> = {
   "GET /api/shipments/upload_tracking_numbers/{job_id}": {},
   "POST /api/imports": { body: { format: "yamato_b2", content_base64: "YQ==" } },
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
+  "GET /api/exports/{export_id}": {},
   ...Object.fromEntries(
     Object.entries(carrierAccountSamples).flatMap(([carrier, body]) => [
       [`GET /api/${carrier}`, {}],

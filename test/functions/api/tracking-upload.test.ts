@@ -162,9 +162,19 @@ async function issueLabels(call: Call, orderIds: string[]) {
 async function shopifySetup(
   domain: string,
   seeds: SeedOrder[],
-  opts: { parcels?: Record<number, number>; bucket?: { maximumAvailable: number; restoreRate: number } } = {},
+  opts: {
+    parcels?: Record<number, number>;
+    bucket?: { maximumAvailable: number; restoreRate: number };
+    /** Brand settings saved before the labels are issued (PUT /brands). */
+    brand?: { notify_customer?: boolean; auto_upload_tracking?: boolean };
+  } = {},
 ) {
   const { account, call } = await printingCompany();
+  if (opts.brand) {
+    const saved = await call("/brands", "PUT", opts.brand);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json).toMatchObject(opts.brand);
+  }
   shops.shopify.addShop(domain, seeds, opts.bucket ? { bucket: opts.bucket } : {});
   const shop = await connectShopify(account, domain);
   const orders = await ordersByNumber(call);
@@ -459,5 +469,167 @@ describe("Ecforce", () => {
     expect(again.json).toMatchObject({ status: "uploaded", already_uploaded: true });
     expect(sim.shippingUpdates).toHaveLength(1);
     expect(account.tenantId).toBeTruthy();
+  });
+});
+
+describe("PUT /api/shipments/upload_tracking_numbers with order_ids", () => {
+  it("uploads each order's live labels, every parcel once, and names the orders with nothing to upload", async () => {
+    const { call, ids, labels, sim } = await shopifySetup(
+      "okuru-upload-orders.myshopify.com",
+      [seed(1), seed(2), seed(3)],
+      { parcels: { 2: 2 } },
+    );
+    // Order 3 is already in the shop: nothing is left to upload for it.
+    const done = await call(
+      `/shipments/${labels.get(ids[2]!)!.shipment_ids[0]}/upload_tracking_number`,
+      "PUT",
+    );
+    expect(done.json.status).toBe("uploaded");
+    const unknown = "ord_01JAAAAAAAAAAAAAAAAAAAAAAA";
+
+    for (const body of [
+      {},
+      { order_ids: ids, shipment_ids: labels.get(ids[0]!)!.shipment_ids },
+      { order_ids: [] },
+    ]) {
+      const refused = await call("/shipments/upload_tracking_numbers", "PUT", body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+
+    const accepted = await call("/shipments/upload_tracking_numbers", "PUT", {
+      order_ids: [...ids, unknown],
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(202);
+    // The orders with nothing to upload have their results at once; the rest wait for the queue.
+    const running = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
+    expect(running.json).toMatchObject({ status: "running", progress: { done: 2, total: 5 }, failed: 2 });
+
+    expect((await drainQueue("trackingUpload", trackingUploadHandler)).failed).toBe(0);
+    const job = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
+    expect(job.json).toMatchObject({
+      status: "done",
+      progress: { done: 5, total: 5 },
+      succeeded: 3,
+      failed: 2,
+    });
+    const failed = job.json.results.filter((r: { status: string }) => r.status === "failed");
+    expect(failed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          shipment_id: null,
+          order_id: ids[2],
+          order_number: "#1003",
+          error: TrackingUpload.NOTHING_TO_UPLOAD,
+        }),
+        expect.objectContaining({ shipment_id: null, order_id: unknown, error: "注文が見つかりません。" }),
+      ]),
+    );
+    const uploaded = job.json.results.filter((r: { status: string }) => r.status === "uploaded");
+    expect(uploaded.map((r: { shipment_id: string }) => r.shipment_id).sort()).toEqual(
+      [...labels.get(ids[0]!)!.shipment_ids, ...labels.get(ids[1]!)!.shipment_ids].sort(),
+    );
+
+    // One fulfilment per order in the shop, the two parcels of #1002 on one of them.
+    const numbersOf = (n: number) =>
+      liveFulfillments(sim.order(n)!)
+        .flatMap((f) => f.trackingInfo.map((t) => t.number))
+        .sort();
+    expect(liveFulfillments(sim.order(1001)!)).toHaveLength(1);
+    expect(numbersOf(1001)).toEqual(labels.get(ids[0]!)!.tracking_numbers);
+    expect(liveFulfillments(sim.order(1002)!)).toHaveLength(1);
+    expect(numbersOf(1002)).toEqual([...labels.get(ids[1]!)!.tracking_numbers].sort());
+    expect(liveFulfillments(sim.order(1003)!)).toHaveLength(1);
+    expect((await call("/orders?limit=1")).json.counts).toMatchObject({ notShipped: 0, shipped: 3 });
+  });
+
+  it("answers another company's order as not found and uploads nothing of it", async () => {
+    const { ids, sim } = await shopifySetup("okuru-upload-orders-tenant.myshopify.com", [seed(1)]);
+    const other = await testAccount("よその会社");
+    const bulk = await callApi("/api/shipments/upload_tracking_numbers", {
+      method: "PUT",
+      token: other.idToken,
+      body: { order_ids: ids },
+    });
+    expect(bulk.status).toBe(202);
+    const job = await callApi(`/api/shipments/upload_tracking_numbers/${bulk.json.job_id}`, {
+      token: other.idToken,
+    });
+    expect(job.json).toMatchObject({ status: "done", progress: { done: 1, total: 1 } });
+    expect(job.json.results).toEqual([
+      expect.objectContaining({ order_id: ids[0], status: "failed", error: "注文が見つかりません。" }),
+    ]);
+    expect(liveFulfillments(sim)).toHaveLength(0);
+  });
+});
+
+describe("the brand's upload settings", () => {
+  it("defaults to notifying the customer and no automatic upload; each can be changed alone", async () => {
+    const { call } = await printingCompany();
+    const initial = (await call("/brands")).json;
+    expect(initial).toMatchObject({ notify_customer: true, auto_upload_tracking: false });
+    const named = await call("/brands", "PUT", { name: "京都おくる茶舗" });
+    expect(named.json).toMatchObject({ name: "京都おくる茶舗", notify_customer: true });
+    const changed = await call("/brands", "PUT", { notify_customer: false, auto_upload_tracking: true });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({
+      name: "京都おくる茶舗",
+      notify_customer: false,
+      auto_upload_tracking: true,
+    });
+    expect((await call("/brands")).json).toMatchObject({
+      notify_customer: false,
+      auto_upload_tracking: true,
+    });
+    for (const body of [{}, { notify_customer: "no" }, { name: "" }]) {
+      const refused = await call("/brands", "PUT", body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call("/brands")).json).toMatchObject({ name: "京都おくる茶舗", notify_customer: false });
+  });
+
+  it("tells Shopify not to notify the customer when the brand says so", async () => {
+    const { call, ids, labels, sim } = await shopifySetup("okuru-upload-quiet.myshopify.com", [seed(1)], {
+      brand: { notify_customer: false },
+    });
+    const uploaded = await call(
+      `/shipments/${labels.get(ids[0]!)!.shipment_ids[0]}/upload_tracking_number`,
+      "PUT",
+    );
+    expect(uploaded.json.status).toBe("uploaded");
+    const fulfillments = liveFulfillments(sim);
+    expect(fulfillments).toHaveLength(1);
+    expect(fulfillments[0]).toMatchObject({ notifyCustomer: false });
+  });
+
+  it("uploads automatically after each label part when the brand says so", async () => {
+    // shopifySetup issues the labels through the label-job consumer: with the setting on,
+    // each part queues an upload job of its shipments.
+    const { account, call, ids, labels, sim } = await shopifySetup(
+      "okuru-upload-auto.myshopify.com",
+      [seed(1), seed(2)],
+      { brand: { auto_upload_tracking: true } },
+    );
+    expect(liveFulfillments(sim)).toHaveLength(0);
+    const drained = await drainQueue("trackingUpload", trackingUploadHandler);
+    expect(drained).toEqual({ handled: 1, failed: 0 });
+    const numbers = liveFulfillments(sim).flatMap((f) => f.trackingInfo.map((t) => t.number));
+    expect(numbers.sort()).toEqual(ids.map((id) => labels.get(id)!.tracking_numbers[0]).sort());
+    expect((await call("/orders?limit=1")).json.counts).toMatchObject({ notShipped: 0, shipped: 2 });
+
+    // The label part delivered again: the same job, sent again, and still one fulfilment per order.
+    const { label_id: labelId } = (await call(`/shipments/${labels.get(ids[0]!)!.shipment_ids[0]}`)).json;
+    const again = await asUser(account, () => TrackingUpload.afterLabelsIssued(labelId, 0));
+    const twice = await asUser(account, () => TrackingUpload.afterLabelsIssued(labelId, 0));
+    expect(again?.job_id).toBeDefined();
+    expect(twice?.job_id).toBe(again?.job_id);
+    expect(await drainQueue("trackingUpload", trackingUploadHandler)).toMatchObject({ failed: 0 });
+    expect(liveFulfillments(sim)).toHaveLength(2);
+    const job = await call(`/shipments/upload_tracking_numbers/${again!.job_id}`);
+    expect(job.json).toMatchObject({ status: "done", progress: { done: 2, total: 2 } });
+
+    // Off (the default), a batch queues nothing.
+    const quiet = await shopifySetup("okuru-upload-manual.myshopify.com", [seed(3)]);
+    expect(await drainQueue("trackingUpload", trackingUploadHandler)).toEqual({ handled: 0, failed: 0 });
+    expect(liveFulfillments(quiet.sim)).toHaveLength(0);
   });
 });

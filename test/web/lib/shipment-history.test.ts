@@ -133,10 +133,25 @@ describe("a row", () => {
     expect(row.errors).toEqual(["ストアに報告できませんでした。"]);
   });
 
-  it("offers 再発行 unless cancelled, and 取り消し only before the shop was told", () => {
-    expect(actionsOf({ status: "issued" })).toEqual({ canReissue: true, canCancel: true });
-    expect(actionsOf({ status: "isShipped" })).toEqual({ canReissue: true, canCancel: false });
-    expect(actionsOf({ status: "cancelled" })).toEqual({ canReissue: false, canCancel: false });
+  it("offers 再発行 unless cancelled, and 取り消し and the upload only before the shop was told", () => {
+    expect(actionsOf({ status: "issued" })).toEqual({
+      canReissue: true,
+      canCancel: true,
+      canUpload: true,
+      uploadBlocked: null,
+    });
+    expect(actionsOf({ status: "isShipped" })).toEqual({
+      canReissue: true,
+      canCancel: false,
+      canUpload: false,
+      uploadBlocked: "ストアにアップロード済みです",
+    });
+    expect(actionsOf({ status: "cancelled" })).toEqual({
+      canReissue: false,
+      canCancel: false,
+      canUpload: false,
+      uploadBlocked: "取り消した出荷はアップロードできません",
+    });
     expect(
       selectionCounts(
         selectionOf(
@@ -145,7 +160,7 @@ describe("a row", () => {
           shipment({ id: "c", status: "cancelled" }),
         ),
       ),
-    ).toEqual({ reissue: 2, cancel: 1 });
+    ).toEqual({ reissue: 2, cancel: 1, upload: 1 });
   });
 });
 

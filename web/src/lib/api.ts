@@ -714,8 +714,17 @@ export const getLabelBatch = operation("getLabelBatch", "GET", "/shipments/label
 
 export type ExportReq = BodyOf<"/exports", "POST">;
 export type ExportFormat = ExportReq["format"];
-export type ExportResult = ResponseOf<"/exports", "POST">;
+/** The file made at once (201); a larger selection answers ExportQueued (202) and is read with getExport. */
+export type ExportResult = Camelize<Schemas["ExportResult"]>;
+export type ExportQueued = Camelize<Schemas["ExportQueued"]>;
+export type ExportStatus = ResponseOf<"/exports/{export_id}", "GET">;
 export const createExport = operation("createExport", "POST", "/exports", arg.body("exportReq"));
+export const getExport = operation("getExport", "GET", "/exports/{export_id}", arg.path("export_id"));
+
+export type ImportReq = BodyOf<"/imports", "POST">;
+export type ImportFormat = ImportReq["format"];
+export type ImportResult = ResponseOf<"/imports", "POST">;
+export const createImport = operation("createImport", "POST", "/imports", arg.body("importReq"));
 
 export type Shipment = Camelize<Schemas["Shipment"]>;
 export type ShipmentList = Camelize<Schemas["ShipmentList"]>;
@@ -751,4 +760,38 @@ export const cancelShipments = operation(
   "PUT",
   "/shipments/cancel_shipments",
   arg.body("shipmentCancelReq"),
+);
+
+// ---------------------------------------------------------------------------
+// 追跡番号のアップロード: one shipment at once, or many as a job to follow.
+
+export type TrackingUploadResult = Camelize<Schemas["TrackingUploadResult"]>;
+/** Where a bulk upload stands: progress and each shipment's (or order's) result. */
+export type TrackingUploadJob = Camelize<Schemas["TrackingUploadJob"]>;
+export type TrackingUploadJobResult = TrackingUploadJob["results"][number];
+/** `{ shipment_ids }` or `{ order_ids }` (exactly one). */
+export type TrackingUploadBulkReq = BodyOf<"/shipments/upload_tracking_numbers", "PUT">;
+
+/** PUT /shipments/{id}/upload_tracking_number: answers the result (a refusal is a result with its reason). */
+export function uploadTrackingNumber(id: string, idempotencyKey: string) {
+  return request<ResponseOf<"/shipments/{id}/upload_tracking_number", "PUT">>(
+    "PUT",
+    `/shipments/${encodeURIComponent(id)}/upload_tracking_number`,
+    { headers: { "Idempotency-Key": idempotencyKey } },
+  );
+}
+
+/** PUT /shipments/upload_tracking_numbers with an Idempotency-Key: a retry of the same click answers the first job. */
+export function uploadTrackingNumbers(body: TrackingUploadBulkReq, idempotencyKey: string) {
+  return request<ResponseOf<"/shipments/upload_tracking_numbers", "PUT">>(
+    "PUT",
+    "/shipments/upload_tracking_numbers",
+    { body, headers: { "Idempotency-Key": idempotencyKey } },
+  );
+}
+export const getTrackingUploadJob = operation(
+  "getTrackingUploadJob",
+  "GET",
+  "/shipments/upload_tracking_numbers/{job_id}",
+  arg.path("job_id"),
 );

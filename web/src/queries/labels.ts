@@ -1,13 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import {
-  createExport,
-  type ExportReq,
-  getLabelBatch,
-  getShipments,
-  issueLabels,
-  type LabelIssueReq,
-} from "../lib/api";
+import { getLabelBatch, getShipments, issueLabels, type LabelIssueReq } from "../lib/api";
 import { orderKeys } from "./orders";
 
 export const labelKeys = {
@@ -51,13 +44,4 @@ export function useInvalidateAfterLabels() {
       ]),
     [queryClient],
   );
-}
-
-/** A carrier software file; exporting marks the included orders 出力済み, so the orders are read again. */
-export function useCreateExport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ExportReq) => createExport(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-  });
 }

@@ -1,24 +1,68 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { CarrierExport } from "@okuru/core/export";
-import { authErrors, bearerSecurity, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
+import {
+  authErrors,
+  bearerSecurity,
+  inputErrors,
+  jsonContent,
+  notFound,
+  router,
+  ruleErrors,
+} from "../openapi";
 
-/** POST /api/exports: the selected orders as a carrier software's import file. */
-export const exports = router().openapi(
-  createRoute({
-    method: "post",
-    path: "/",
-    tags: ["export"],
-    summary: "注文を配送会社ソフト用のファイル（B2クラウド・e飛伝Ⅲ・ゆうプリR・クリックポスト）に出力する",
-    security: bearerSecurity,
-    request: {
-      body: { content: { "application/json": { schema: CarrierExport.Request } }, required: true },
+const ExportParam = z.object({
+  export_id: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "export_id", in: "path" } }),
+});
+
+/**
+ * POST /api/exports: the selected orders as a carrier software's import file, at once
+ * for up to CarrierExport.QUEUE_ABOVE orders, on the export-job queue above that;
+ * GET /api/exports/{export_id}: a queued export's progress and result.
+ */
+export const exports = router()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags: ["export"],
+      summary: "注文を配送会社ソフト用のファイル（B2クラウド・e飛伝Ⅲ・ゆうプリR・クリックポスト）に出力する",
+      description: `${CarrierExport.QUEUE_ABOVE}件までは出力したファイルをすぐに返し、それより多いときは 202 で export_id を返して順に作成します（進み具合は GET /api/exports/{export_id}）。`,
+      security: bearerSecurity,
+      request: {
+        body: { content: { "application/json": { schema: CarrierExport.Request } }, required: true },
+      },
+      responses: {
+        201: jsonContent(CarrierExport.Result, "出力したファイルと、出力できなかった注文とその理由"),
+        202: jsonContent(
+          CarrierExport.Queued,
+          "件数が多いため、受け付けて作成中（export_id で進み具合を確認）",
+        ),
+        ...inputErrors,
+        ...authErrors,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => {
+      const started = await CarrierExport.start(c.req.valid("json"));
+      return started.queued ? c.json(started.job, 202) : c.json(started.result, 201);
     },
-    responses: {
-      201: jsonContent(CarrierExport.Result, "出力したファイルと、出力できなかった注文とその理由"),
-      ...inputErrors,
-      ...authErrors,
-      ...ruleErrors,
-    },
-  }),
-  async (c) => c.json(await CarrierExport.run(c.req.valid("json")), 201),
-);
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{export_id}",
+      tags: ["export"],
+      summary: "受け付けた出力の進み具合と結果（ダウンロードURL・出力できなかった注文）",
+      security: bearerSecurity,
+      request: { params: ExportParam },
+      responses: {
+        200: jsonContent(CarrierExport.Status, "進み具合と、完了後はファイルと出力できなかった注文"),
+        ...notFound,
+        ...authErrors,
+      },
+    }),
+    async (c) => c.json(await CarrierExport.status(c.req.valid("param").export_id), 200),
+  );

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Checkbox,
   Input,
   NumberInput,
   Paper,
@@ -26,6 +27,7 @@ import {
   paperLabels,
   type papers,
   papers as paperValues,
+  uploadSettingLabels,
 } from "@okuru/core/shared/brand";
 import { IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
@@ -57,13 +59,14 @@ export function BrandSettings() {
   return (
     <>
       <BrandDefaultsSection />
+      <UploadSettingsSection />
       <PrintSettingsSection />
     </>
   );
 }
 
 const BrandForm = z.object({
-  ...BrandUpdate.shape,
+  name: BrandUpdate.shape.name.unwrap(),
   ...BrandDefaultSender.shape,
   ...BrandDefaultItemCategory.shape,
 });
@@ -141,6 +144,53 @@ function BrandDefaultsSection() {
             {...form.getInputProps("item_category_id")}
           />
         </SimpleGrid>
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+const UploadSettingsForm = z.object({
+  notify_customer: BrandUpdate.shape.notify_customer.unwrap(),
+  auto_upload_tracking: BrandUpdate.shape.auto_upload_tracking.unwrap(),
+});
+type UploadSettingsValues = z.output<typeof UploadSettingsForm>;
+
+const uploadSettingsOf = (brand: Brand): UploadSettingsValues => ({
+  notify_customer: brand.notifyCustomer,
+  auto_upload_tracking: brand.autoUploadTracking,
+});
+
+/** 追跡番号のアップロード: Shopify's shipping confirmation, and the upload right after the labels. */
+function UploadSettingsSection() {
+  const canManage = useCanManageSettings();
+  const { data: brand } = useSuspenseQuery(brandQueryOptions());
+  const update = useUpdateBrand();
+  const form = useSchemaForm(UploadSettingsForm, { name: "upload", initialValues: uploadSettingsOf(brand) });
+  const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
+    success: "追跡番号のアップロード設定を保存しました。",
+    onSuccess: (saved) => form.resetDirty(uploadSettingsOf(saved)),
+  });
+
+  return (
+    <SettingsSection
+      title="追跡番号のアップロード"
+      description="送り状の追跡番号をストアへ送るときの動作を設定します。"
+      onSubmit={onSubmit}
+      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
+      readOnly={!canManage}
+    >
+      <Stack gap="md" maw={760}>
+        <FormAlert error={error} />
+        <Checkbox
+          label={uploadSettingLabels.notify_customer}
+          description="Shopify のストアへのアップロードに適用されます。"
+          {...form.getInputProps("notify_customer", { type: "checkbox" })}
+        />
+        <Checkbox
+          label={uploadSettingLabels.auto_upload_tracking}
+          description="オフの場合は、注文リストや出荷履歴から「追跡番号をアップロード」で送ります。"
+          {...form.getInputProps("auto_upload_tracking", { type: "checkbox" })}
+        />
       </Stack>
     </SettingsSection>
   );

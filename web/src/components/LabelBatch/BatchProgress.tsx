@@ -1,20 +1,25 @@
 import { Button, Group, Loader, Progress, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
 
-/** Where a label batch (issue or reissue) stands: a bar with done/total, the title changing when it ends. */
+/** Where a job (label issue, reissue, tracking upload) stands: a bar with done/total, the title changing when it ends. */
 export function BatchProgress({
   finished,
   done,
   total,
   percent,
+  runningTitle = "送り状を作成しています…",
   finishedTitle,
+  label = "送り状の作成状況",
   error,
 }: {
   finished: boolean;
   done: number;
   total: number;
   percent: number;
+  runningTitle?: string;
   finishedTitle: string;
+  /** The bar's accessible name. */
+  label?: string;
   error?: string;
 }) {
   return (
@@ -23,7 +28,7 @@ export function BatchProgress({
         <Group gap={8} wrap="nowrap">
           {!finished && <Loader size="xs" />}
           <Text size="sm" fw={600}>
-            {finished ? finishedTitle : "送り状を作成しています…"}
+            {finished ? finishedTitle : runningTitle}
           </Text>
         </Group>
         <Text size="sm" c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }}>
@@ -36,7 +41,7 @@ export function BatchProgress({
         striped={!finished}
         animated={!finished}
         color={finished ? "teal" : "blue"}
-        aria-label="送り状の作成状況"
+        aria-label={label}
       />
       {error && (
         <Text size="xs" c="red">

@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { useState } from "react";
-import type { ExportFormat } from "../../lib/api";
-import { useCreateExport } from "../../queries/labels";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { ExportFormat, ExportQueued, ExportResult, ExportStatus } from "../../lib/api";
+import { exportJobQueryOptions, useCreateExport } from "../../queries/exports";
+import { orderKeys } from "../../queries/orders";
 import { FormModal } from "../forms/FormModal";
-import { exportFormatLabels } from "./export-formats";
+import { exportFormatLabels, exportJobResult, isQueuedExport, jobPercent } from "./export-formats";
 import { FailedOrders } from "./FailedOrders";
 import { exportView, type OrderNumbers } from "./order-bulk";
 
@@ -22,7 +24,11 @@ function startDownload(url: string) {
   link.remove();
 }
 
-/** CSV出力: one carrier software file for the selected orders; the download starts as soon as it is made. */
+/**
+ * CSV出力: one carrier software file for the selected orders. A small selection is made
+ * during the request and its download starts at once; a large one is accepted and the
+ * modal follows its progress (ExportJobProgress), starting the download when it is done.
+ */
 export function useCarrierExport({ onExported }: { onExported: () => void }) {
   const create = useCreateExport();
   const [format, setFormat] = useState<ExportFormat | null>(null);
@@ -39,8 +45,8 @@ export function useCarrierExport({ onExported }: { onExported: () => void }) {
       create.mutate(
         { format: next, order_ids: [...selection.keys()] },
         {
-          onSuccess: (result) => {
-            if (result.url) startDownload(result.url);
+          onSuccess: (answer) => {
+            if (!isQueuedExport(answer) && answer.url) startDownload(answer.url);
             onExported();
           },
         },
@@ -59,7 +65,7 @@ export type CarrierExport = ReturnType<typeof useCarrierExport>;
 export function ExportModal({ flow }: { flow: CarrierExport }) {
   const { create, format, numbers } = flow;
   const label = format ? exportFormatLabels[format] : "";
-  const view = create.data ? exportView(create.data, numbers) : null;
+  const answer = create.data;
   return (
     <FormModal opened={format !== null} onClose={flow.close} title={`CSV出力（${label}）`} size="md">
       <Stack gap="md">
@@ -67,52 +73,120 @@ export function ExportModal({ flow }: { flow: CarrierExport }) {
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="ファイルを出力できませんでした">
             {create.error.message}
           </Alert>
-        ) : !view ? (
+        ) : !answer ? (
           <Group gap="sm" py="md">
             <Loader size="sm" />
             <Text size="sm">{label}用のファイルを作成しています…</Text>
           </Group>
+        ) : isQueuedExport(answer) ? (
+          <ExportJobProgress queued={answer} label={label} numbers={numbers} />
         ) : (
-          <>
-            {view.url ? (
-              <Alert
-                color="teal"
-                icon={<IconCircleCheck size={18} />}
-                title={`${view.included}件を出力しました`}
-              >
-                <Stack gap={4}>
-                  <Text size="sm">
-                    {view.filename} のダウンロードを開始しました。{view.formatLabel}で取り込んでください。
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    ダウンロードが始まらないときは
-                    <Anchor href={view.url} size="xs">
-                      こちら
-                    </Anchor>
-                    （15分間有効）
-                  </Text>
-                </Stack>
-              </Alert>
-            ) : (
-              <Alert
-                color="gray"
-                icon={<IconAlertTriangle size={18} />}
-                title="出力できる注文がありませんでした"
-              />
-            )}
-            {view.excluded.length > 0 && (
-              <FailedOrders title="出力できなかった注文" orders={view.excluded}>
-                <Text size="xs">お届け先や配送設定を直してから、もう一度出力してください。</Text>
-              </FailedOrders>
-            )}
-          </>
+          <ExportSummary result={answer} numbers={numbers} />
         )}
         <Group justify="flex-end">
-          <Button variant={view ? "filled" : "default"} onClick={flow.close}>
+          <Button variant={answer || create.isError ? "filled" : "default"} onClick={flow.close}>
             閉じる
           </Button>
         </Group>
       </Stack>
     </FormModal>
+  );
+}
+
+/** A queued export: the bar while the orders are read, then the same summary as a file made at once. */
+function ExportJobProgress({
+  queued,
+  label,
+  numbers,
+}: {
+  queued: ExportQueued;
+  label: string;
+  numbers: OrderNumbers;
+}) {
+  const queryClient = useQueryClient();
+  const job = useQuery(exportJobQueryOptions(queued.exportId));
+  const status: ExportStatus | undefined = job.data;
+  const finished = status !== undefined && status.status !== "running";
+  // The download starts once, when the job is seen done; the orders read again to show 出力済み.
+  const downloaded = useRef(false);
+  useEffect(() => {
+    if (!finished || downloaded.current) return;
+    downloaded.current = true;
+    if (status?.status === "done" && status.url) startDownload(status.url);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  }, [finished, status, queryClient]);
+
+  if (status?.status === "done") return <ExportSummary result={exportJobResult(status)} numbers={numbers} />;
+  if (status?.status === "failed")
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="ファイルを出力できませんでした">
+        {status.error}
+      </Alert>
+    );
+  const done = status?.progress.done ?? 0;
+  const total = status?.progress.total ?? 0;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs">
+        <Group gap={8} wrap="nowrap">
+          <Loader size="xs" />
+          <Text size="sm" fw={600}>
+            {label}用のファイルを作成しています…
+          </Text>
+        </Group>
+        {status && (
+          <Text size="sm" c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {done} / {total}件
+          </Text>
+        )}
+      </Group>
+      <Progress
+        value={status ? jobPercent(status) : 0}
+        size="lg"
+        striped
+        animated
+        aria-label="ファイルの作成状況"
+      />
+      {job.isError ? (
+        <Text size="xs" c="red">
+          {job.error.message}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed">
+          件数が多いため順に作成しています。閉じても作成は続きます。
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ExportSummary({ result, numbers }: { result: ExportResult; numbers: OrderNumbers }) {
+  const view = exportView(result, numbers);
+  return (
+    <>
+      {view.url ? (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} title={`${view.included}件を出力しました`}>
+          <Stack gap={4}>
+            <Text size="sm">
+              {view.filename} のダウンロードを開始しました。{view.formatLabel}で取り込んでください。
+            </Text>
+            <Text size="xs" c="dimmed">
+              ダウンロードが始まらないときは
+              <Anchor href={view.url} size="xs">
+                こちら
+              </Anchor>
+              （15分間有効）
+            </Text>
+          </Stack>
+        </Alert>
+      ) : (
+        <Alert color="gray" icon={<IconAlertTriangle size={18} />} title="出力できる注文がありませんでした" />
+      )}
+      {view.excluded.length > 0 && (
+        <FailedOrders title="出力できなかった注文" orders={view.excluded}>
+          <Text size="xs">お届け先や配送設定を直してから、もう一度出力してください。</Text>
+        </FailedOrders>
+      )}
+    </>
   );
 }

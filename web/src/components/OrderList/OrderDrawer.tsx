@@ -16,8 +16,8 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { timeSlotLabels, timeSlots } from "@okuru/core/shared/delivery";
-import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { labelledText, OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
+import { IconAlertTriangle, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Order } from "../../lib/api";
@@ -85,6 +85,11 @@ function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => 
     <Stack gap="md">
       <Group gap="xs">
         <Badge variant="light">{orderTabLabels[order.shipmentStatus]}</Badge>
+        {order.labels && (
+          <Badge variant="light" color="teal" leftSection={<IconPrinter size={12} />}>
+            {labelledText(order.labels.live)}
+          </Badge>
+        )}
         {order.isGift && (
           <Badge variant="light" color="grape">
             ギフト

@@ -13,12 +13,13 @@ import {
   TextInput,
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
+import { labelledText, type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
 import {
   IconAlertTriangle,
   IconArchive,
   IconArrowBackUp,
   IconChevronDown,
+  IconCloudUpload,
   IconFileExport,
   IconInbox,
   IconPrinter,
@@ -32,7 +33,9 @@ import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { ordersQueryOptions, useBulkUpdateOrders } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
+import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
 import { ExportModal, useCarrierExport } from "./ExportModal";
 import { exportFormatChoices, exportFormatLabels } from "./export-formats";
@@ -79,6 +82,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const [deliveryKind, setDeliveryKind] = useState<BulkDeliveryKind | null>(null);
   const clearSelection = () => setSelected(new Map());
   const labels = useLabelIssue({ onAccepted: clearSelection });
+  const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
   const [searchText, setSearchText] = useState(filters.search ?? "");
   const filterKey = JSON.stringify(filters);
@@ -195,6 +199,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           value={filters.shop_id ?? null}
           onChange={(shopId) => onFiltersChange({ ...filters, shop_id: shopId ?? undefined })}
         />
+        <CarrierImportButton ml="auto" />
       </Group>
 
       {selected.size > 0 && (
@@ -224,10 +229,19 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                   <Button
                     size="xs"
                     leftSection={<IconPrinter size={16} />}
-                    loading={labels.issue.isPending}
+                    loading={labels.mutation.isPending}
                     onClick={() => labels.start(selected)}
                   >
                     送り状発行
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconCloudUpload size={16} />}
+                    loading={upload.mutation.isPending}
+                    onClick={() => upload.start({ order_ids: [...selected.keys()] }, new Map(selected))}
+                  >
+                    追跡番号をアップロード
                   </Button>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
@@ -284,6 +298,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
       )}
 
       <LabelIssueModal flow={labels} />
+      <TrackingUploadModal flow={upload} />
       <ExportModal flow={carrierExport} />
       <BulkDeliveryModal
         kind={deliveryKind}
@@ -390,6 +405,17 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                       ) : (
                         <Badge color="gray" variant="light">
                           {orderTabLabels[order.shipmentStatus]}
+                        </Badge>
+                      )}
+                      {order.labels && (
+                        <Badge
+                          display="flex"
+                          mt={4}
+                          color="teal"
+                          variant="light"
+                          leftSection={<IconPrinter size={12} />}
+                        >
+                          {labelledText(order.labels.live)}
                         </Badge>
                       )}
                     </Table.Td>

@@ -11,6 +11,7 @@ import type {
   Sender,
   Shipment,
 } from "../../lib/api";
+import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { formatDateTime } from "../StoresSettings/StoresSettings";
 import { deliveryCarrierChoices } from "./delivery-form";
 import { exportFormatLabels } from "./export-formats";
@@ -41,25 +42,14 @@ const byNumber = (a: { orderNumber: string }, b: { orderNumber: string }) =>
 // ---------------------------------------------------------------------------
 // 送り状発行
 
-/** How often a running batch is read again. */
-export const labelPollMs = 1000;
-
-/** Polling stops once the batch is done; until the first answer it is read every second. */
-export function labelPollInterval(status: LabelBatchStatus | undefined): number | false {
-  return status?.status === "done" ? false : labelPollMs;
-}
+/** A running batch is read again like every job (BatchJob): every second until it is done. */
+export { jobPollInterval as labelPollInterval, jobPollMs as labelPollMs } from "../BatchJob/batch-job";
 
 /** One click of 送り状発行: its body, and the key that makes a retry of it the same batch. */
-export interface LabelRequest {
-  body: LabelIssueReq;
-  idempotencyKey: string;
-}
+export type LabelRequest = JobRequest<LabelIssueReq>;
 
-export function newLabelRequest(
-  orderIds: Iterable<string>,
-  idempotencyKey = crypto.randomUUID(),
-): LabelRequest {
-  return { body: { order_ids: [...orderIds] }, idempotencyKey };
+export function newLabelRequest(orderIds: Iterable<string>, idempotencyKey?: string): LabelRequest {
+  return newJobRequest<LabelIssueReq>({ order_ids: [...orderIds] }, idempotencyKey);
 }
 
 export interface LabelPartLink {
@@ -69,12 +59,7 @@ export interface LabelPartLink {
   url: string;
 }
 
-export interface LabelBatchView {
-  finished: boolean;
-  done: number;
-  total: number;
-  /** 0–100, for the progress bar. */
-  percent: number;
+export interface LabelBatchView extends JobProgressView {
   /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
   parts: LabelPartLink[];
   /** Orders that have their labels (new, or the live ones they already had). */
@@ -85,12 +70,8 @@ export interface LabelBatchView {
 }
 
 export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers): LabelBatchView {
-  const { done, total } = status.progress;
   return {
-    finished: status.status === "done",
-    done,
-    total,
-    percent: total > 0 ? Math.round((done / total) * 100) : 0,
+    ...jobProgress(status),
     parts: status.parts.map((part) => ({
       key: `${part.part}:${part.carrier}`,
       title: `${carrierLabels[part.carrier]} ${part.labels}枚`,

@@ -14,17 +14,30 @@ import {
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconBan, IconDots, IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCloudUpload,
+  IconDots,
+  IconPrinter,
+  IconTruckDelivery,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { Shipment } from "../../lib/api";
+import { ApiError, type Shipment } from "../../lib/api";
+import { unexpectedErrorMessage } from "../../lib/form";
+import { notify } from "../../lib/notify";
 import { shipmentHistoryQueryOptions } from "../../queries/shipments";
+import { useUploadTrackingNumber } from "../../queries/uploads";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
+import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
 import { CancelShipmentsModal, type CancelTarget } from "./CancelShipmentsModal";
 import { ReissueModal, useReissue } from "./ReissueModal";
 import classes from "./ShipmentHistory.module.css";
 import {
+  bulkUploadBlocked,
   emptyText,
   listQuery,
   type ShipmentFilters,
@@ -36,6 +49,7 @@ import {
   shipmentTabs,
   shipmentTitle,
   tabOf,
+  uploadSelection,
   withPrinted,
   withTab,
 } from "./shipment-history";
@@ -62,6 +76,23 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
   const clearSelection = () => setSelected(new Map());
   const reissue = useReissue({ onAccepted: clearSelection });
+  const upload = useTrackingUpload({ onAccepted: clearSelection });
+  const uploadOne = useUploadTrackingNumber();
+  const startUpload = (selection: ShipmentSelection) => {
+    const { ids, names } = uploadSelection(selection);
+    upload.start({ shipment_ids: ids }, names);
+  };
+  /** One shipment at once (with its sister parcels): the answer is the result, told in a toast. */
+  const uploadRow = async (shipment: Shipment) => {
+    try {
+      const result = await uploadOne.mutateAsync(shipment.id);
+      const { ok, message } = singleUploadMessage(shipmentTitle(shipment), result);
+      if (ok) notify.success(message);
+      else notify.error(message);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
+    }
+  };
   const filterKey = JSON.stringify(filters);
   // The pages read so far belong to the filters they were read for: other filters start
   // from their first page at once, never with a cursor of another list.
@@ -93,6 +124,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   const shipments = data?.items ?? [];
   const allSelected = shipments.length > 0 && shipments.every((s) => selected.has(s.id));
   const counts = selectionCounts(selected);
+  const uploadBlocked = bulkUploadBlocked(selected);
   const empty = emptyText(filters);
 
   const toggle = (shipment: Shipment) =>
@@ -110,7 +142,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   };
 
   const rowActions = (shipment: Shipment, row: ShipmentRow) =>
-    row.canReissue || row.canCancel ? (
+    row.canReissue || row.canCancel || row.canUpload ? (
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={`${shipmentTitle(shipment)} の操作`}>
@@ -118,6 +150,22 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {row.status !== "cancelled" && (
+            <Menu.Item
+              leftSection={<IconCloudUpload size={16} />}
+              disabled={!row.canUpload || uploadOne.isPending}
+              onClick={() => void uploadRow(shipment)}
+            >
+              <Stack gap={0}>
+                <span>追跡番号をアップロード</span>
+                {row.uploadBlocked && (
+                  <Text span size="xs" c="dimmed">
+                    {row.uploadBlocked}
+                  </Text>
+                )}
+              </Stack>
+            </Menu.Item>
+          )}
           {row.canReissue && (
             <Menu.Item
               leftSection={<IconPrinter size={16} />}
@@ -205,12 +253,28 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                 選択を解除
               </Button>
             </Group>
+            {uploadBlocked && (
+              <Text size="xs" c="dimmed">
+                {uploadBlocked}
+              </Text>
+            )}
             <Group gap="xs" className={classes.bulkActions}>
               <Button
                 size="xs"
+                leftSection={<IconCloudUpload size={16} />}
+                disabled={uploadBlocked !== null}
+                loading={upload.mutation.isPending}
+                onClick={() => startUpload(selected)}
+              >
+                追跡番号をアップロード
+                {counts.upload > 0 && counts.upload < selected.size ? `（${counts.upload}件）` : ""}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
                 leftSection={<IconPrinter size={16} />}
                 disabled={counts.reissue === 0}
-                loading={reissue.reissue.isPending}
+                loading={reissue.mutation.isPending}
                 onClick={() => reissue.start(selected)}
               >
                 再発行
@@ -231,6 +295,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
       )}
 
       <ReissueModal flow={reissue} />
+      <TrackingUploadModal flow={upload} />
       <CancelShipmentsModal
         target={cancelTarget}
         onClose={() => setCancelTarget(null)}

@@ -9,6 +9,7 @@ import type {
   ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
+import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { shipmentStatusColors } from "../OrderList/order-bulk";
 import { formatDateTime } from "../StoresSettings/StoresSettings";
 
@@ -157,6 +158,9 @@ export interface ShipmentRow {
   /** Which row actions apply (the API still decides, and says why it refuses). */
   canReissue: boolean;
   canCancel: boolean;
+  canUpload: boolean;
+  /** Why 追跡番号をアップロード does not apply, or null when it does. */
+  uploadBlocked: string | null;
 }
 
 /**
@@ -164,8 +168,34 @@ export interface ShipmentRow {
  * again (its number is retired), and one already reported to the shop is cancelled in
  * the shop first, so its row offers only 再発行.
  */
-export function actionsOf(shipment: Pick<Shipment, "status">): { canReissue: boolean; canCancel: boolean } {
-  return { canReissue: shipment.status !== "cancelled", canCancel: shipment.status === "issued" };
+export function actionsOf(shipment: Pick<Shipment, "status">): {
+  canReissue: boolean;
+  canCancel: boolean;
+  canUpload: boolean;
+  uploadBlocked: string | null;
+} {
+  const uploadBlocked = uploadBlockedReason(shipment);
+  return {
+    canReissue: shipment.status !== "cancelled",
+    canCancel: shipment.status === "issued",
+    canUpload: uploadBlocked === null,
+    uploadBlocked,
+  };
+}
+
+/**
+ * Only a live label the shop has not been told of is uploaded: one already reported
+ * (発送済み) or cancelled is not, and the merchant is told why.
+ */
+export function uploadBlockedReason(shipment: Pick<Shipment, "status">): string | null {
+  switch (shipment.status) {
+    case "issued":
+      return null;
+    case "isShipped":
+      return "ストアにアップロード済みです";
+    case "cancelled":
+      return "取り消した出荷はアップロードできません";
+  }
 }
 
 export function shipmentRow(shipment: Shipment): ShipmentRow {
@@ -193,15 +223,39 @@ export const shipmentTitle = (shipment: Pick<Shipment, "orderNumber" | "tracking
 export type ShipmentSelection = ReadonlyMap<string, Shipment>;
 
 /** Selected shipments the action applies to, for the bulk bar's buttons. */
-export function selectionCounts(selection: ShipmentSelection): { reissue: number; cancel: number } {
+export function selectionCounts(selection: ShipmentSelection): {
+  reissue: number;
+  cancel: number;
+  upload: number;
+} {
   let reissue = 0;
   let cancel = 0;
+  let upload = 0;
   for (const shipment of selection.values()) {
     const actions = actionsOf(shipment);
     if (actions.canReissue) reissue += 1;
     if (actions.canCancel) cancel += 1;
+    if (actions.canUpload) upload += 1;
   }
-  return { reissue, cancel };
+  return { reissue, cancel, upload };
+}
+
+// ---------------------------------------------------------------------------
+// 追跡番号をアップロード
+
+/** The selected shipments an upload takes (live labels not yet reported), each named for the results. */
+export function uploadSelection(selection: ShipmentSelection): { ids: string[]; names: Map<string, string> } {
+  const names = new Map<string, string>();
+  for (const shipment of selection.values())
+    if (actionsOf(shipment).canUpload) names.set(shipment.id, shipmentTitle(shipment));
+  return { ids: [...names.keys()], names };
+}
+
+/** Why the bulk bar's 追跡番号をアップロード is disabled, or null when some selected shipment can go. */
+export function bulkUploadBlocked(selection: ShipmentSelection): string | null {
+  return selectionCounts(selection).upload > 0
+    ? null
+    : "選択した出荷はすべてアップロード済みか取り消し済みです";
 }
 
 /** By order number as a person reads them (#1002 before #1010), then by tracking number. */
@@ -245,16 +299,10 @@ export const cancelDoneMessage = (count: number) => `${count}件の出荷を取�
 // 再発行
 
 /** One click of 再発行: its body, and the key that makes a retry of it the same batch. */
-export interface ReissueRequest {
-  body: ShipmentReissueReq;
-  idempotencyKey: string;
-}
+export type ReissueRequest = JobRequest<ShipmentReissueReq>;
 
-export function newReissueRequest(
-  shipmentIds: Iterable<string>,
-  idempotencyKey: string = crypto.randomUUID(),
-): ReissueRequest {
-  return { body: { shipment_ids: [...shipmentIds] }, idempotencyKey };
+export function newReissueRequest(shipmentIds: Iterable<string>, idempotencyKey?: string): ReissueRequest {
+  return newJobRequest<ShipmentReissueReq>({ shipment_ids: [...shipmentIds] }, idempotencyKey);
 }
 
 export interface LabelPdf {
@@ -264,12 +312,7 @@ export interface LabelPdf {
   url: string;
 }
 
-export interface ReissueView {
-  finished: boolean;
-  done: number;
-  total: number;
-  /** 0–100, for the progress bar. */
-  percent: number;
+export interface ReissueView extends JobProgressView {
   /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
   pdfs: LabelPdf[];
   /** Labels printed again (one per shipment). */
@@ -284,13 +327,9 @@ export interface ReissueView {
  * both numbers printed and an error, and only the ones not printed are named.
  */
 export function reissueView(status: LabelBatchStatus, selection: ShipmentSelection): ReissueView {
-  const { done, total } = status.progress;
   const selected = [...selection.values()];
   return {
-    finished: status.status === "done",
-    done,
-    total,
-    percent: total > 0 ? Math.round((done / total) * 100) : 0,
+    ...jobProgress(status),
     pdfs: status.parts.map((part) => ({
       key: `${part.part}:${part.carrier}`,
       title: `${carrierLabels[part.carrier]} ${part.labels}枚`,

@@ -1,0 +1,243 @@
+import { readFileSync } from "node:fs";
+import { CreateQueueCommand } from "@aws-sdk/client-sqs";
+import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { resetCoreConfig } from "@okuru/core/config";
+import { CarrierExport } from "@okuru/core/export";
+import { Order } from "@okuru/core/order";
+import { Queue } from "@okuru/core/queue";
+import iconv from "iconv-lite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handler as exportJobHandler } from "../../functions/src/queue/export-job";
+import { asUser } from "../support/account";
+import { callApi } from "../support/api";
+import { startAppServer } from "../support/app-server";
+import { launchBrowser, screenshot } from "../support/browser";
+import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { personFixture, shopOrderFixture } from "../support/orders";
+import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
+
+/** Recipients in JIS level 1/2 kanji only, so B2クラウド takes them as they are. */
+const person = (name: string) => personFixture({ name });
+const shopOrder = (n: number, name: string) =>
+  shopOrderFixture(n, {
+    shopId: "shop_01JE2ECARRIERF1LES0000000",
+    customer: person(name),
+    purchaser: person(name),
+  });
+const orderIdOf = (write: Order.ShopOrderWrite) =>
+  Order.idOf(write.shopId, write.platformOrderId, new Date(write.purchasedAt).toISOString());
+
+/**
+ * Carrier software hand-off as a merchant does it: the selection out as a B2クラウド file,
+ * B2クラウド's issued data (the same rows with 伝票番号 filled) back in through the import
+ * dialog, the row report, and the new shipments in 出荷履歴.
+ */
+describe("carrier files: export to B2クラウド and import its issued numbers", () => {
+  let server: Awaited<ReturnType<typeof startAppServer>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Queues of this file's own: the e2e server runs no consumer, so the test drains its
+    // large exports as Lambda would.
+    await usePrivateOrderSyncQueue();
+    const { QueueUrl } = await Queue.client().send(
+      new CreateQueueCommand({ QueueName: `export-job-e2e-${process.pid}-${Date.now()}` }),
+    );
+    process.env.SST_Queue_queueUrl_ExportJobQueue = QueueUrl!;
+    resetCoreConfig();
+    server = await startAppServer();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shot = async (name: string) => {
+    await settled(page);
+    return screenshot(page, name);
+  };
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+  const table = () => page.getByRole("table", { name: "注文" });
+  const select = (orderNumber: string) =>
+    page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
+  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+
+  /** A company handing off to B2クラウド: its default Yamato account is a hand-off one. */
+  async function handoffCompany(name: string, orders: Order.ShopOrderWrite[]) {
+    const account = await setupDoneAccount(name);
+    const yamato = await callApi("/api/yamato", {
+      method: "POST",
+      token: account.idToken,
+      body: {
+        name: "B2クラウド",
+        mode: "handoff",
+        is_default: true,
+        customer_code: "075123456701",
+        freight_code: "01",
+      },
+    });
+    expect(yamato.status, yamato.text).toBe(201);
+    for (let i = 0; i < orders.length; i += 50)
+      await asUser(account, () => Order.upsertPage(orders.slice(i, i + 50)));
+    await signIn(page, server.url, account);
+    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await poll(() => table().getByRole("row").count()).toBe(Math.min(orders.length, 50) + 1);
+    return account;
+  }
+
+  it("downloads the selection's B2クラウド file, imports the numbers B2クラウド issued, and shows the shipments", async () => {
+    const orders = [shopOrder(71, "高橋 一郎"), shopOrder(72, "佐藤 花子")];
+    const ids = orders.map(orderIdOf);
+    const references = ids.map((id) => id.slice(-12));
+    const account = await handoffCompany("株式会社連携商店", orders);
+
+    // Export: the download starts from the modal, strict CP932, one row per order under its お客様管理番号.
+    await select("#1071");
+    await select("#1072");
+    await bulkBar().getByRole("button", { name: "CSV出力" }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("menuitem", { name: "B2クラウド" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^yamato_b2_\d{8}_[a-z0-9]{6}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    const csv = iconv.decode(bytes, "cp932");
+    expect(iconv.encode(csv, "cp932").equals(bytes)).toBe(true);
+    const [header, ...rows] = csv.split("\r\n").filter(Boolean);
+    expect(rows.map((row) => row.split(",")[0])).toEqual(references);
+    const exportModal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
+    await exportModal.getByText("2件を出力しました").waitFor();
+    await shot("carrier-files-1-export");
+    await exportModal.getByRole("button", { name: "閉じる" }).last().click();
+    await exportModal.waitFor({ state: "hidden" });
+
+    // B2クラウド's 発行済みデータ: the same layout with 伝票番号 (column 4) filled; plus a row
+    // for a parcel this company never exported and one with a mistyped number.
+    const numbers = [trackingNumberOf(44_441_375_870), trackingNumberOf(44_441_375_871)];
+    const wrongDigit = `${numbers[0]!.slice(0, 11)}${(Number(numbers[0]!.at(-1)) + 1) % 10}`;
+    const issued = [
+      header,
+      ...rows.map((row, i) => {
+        const cells = row.split(",");
+        cells[3] = numbers[i]!;
+        return cells.join(",");
+      }),
+      `ZZZZZZZZZZZZ,0,0,${trackingNumberOf(44_441_375_872)}`,
+      `${references[0]},0,0,${wrongDigit}`,
+      "",
+    ].join("\r\n");
+    const issuedFile = {
+      name: "発行済みデータ.csv",
+      mimeType: "text/csv",
+      buffer: iconv.encode(issued, "cp932"),
+    };
+
+    await page.getByRole("button", { name: "発行済みデータを取り込む" }).click();
+    const importModal = page.getByRole("dialog", { name: "発行済みデータを取り込む" });
+    await importModal.getByRole("radio", { name: "B2クラウド 発行済みデータ" }).check();
+    const fileInput = importModal.locator('input[type="file"]');
+    const send = importModal.getByRole("button", { name: "取り込む" });
+
+    // A file over the API's limit is refused here and never sent.
+    await fileInput.setInputFiles({
+      name: "big.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.alloc(701 * 1024, 0x41),
+    });
+    await importModal.getByText("ファイルが大きすぎます（上限 700KB）。分けて取り込んでください。").waitFor();
+    expect(await send.isDisabled()).toBe(true);
+
+    await fileInput.setInputFiles(issuedFile);
+    await importModal.getByText("発行済みデータ.csv").waitFor();
+    await send.click();
+    await importModal.getByText("2件の追跡番号を取り込みました").waitFor();
+    const count = async (label: string) =>
+      ((await importModal.getByRole("group", { name: label, exact: true }).textContent()) ?? "").replace(
+        /\s/g,
+        "",
+      );
+    expect(
+      await Promise.all(["取り込み", "取り込み済み", "該当なし", "エラー"].map((label) => count(label))),
+    ).toEqual(["取り込み2件", "取り込み済み0件", "該当なし1件", "エラー1件"]);
+    const problems = importModal.getByRole("table", { name: "取り込めなかった行" });
+    const problemRows = await problems.getByRole("row").allTextContents();
+    expect(problemRows).toHaveLength(3);
+    expect(problemRows[1]).toContain("ZZZZZZZZZZZZ");
+    expect(problemRows[1]).toContain("該当なし");
+    expect(problemRows[2]).toContain(references[0]);
+    expect(problemRows[2]).toContain("チェックデジット");
+    await shot("carrier-files-2-import-report");
+
+    // The same file again adds nothing.
+    await importModal.getByRole("button", { name: "別のファイルを取り込む" }).click();
+    await fileInput.setInputFiles(issuedFile);
+    await send.click();
+    await importModal.getByText("新しく取り込んだ追跡番号はありません").waitFor();
+    expect(await count("取り込み済み")).toBe("取り込み済み2件");
+
+    // 出荷履歴 lists the imported shipments with B2クラウド's numbers.
+    await importModal.getByRole("link", { name: "出荷履歴" }).click();
+    await page.waitForURL(/\/shipments/);
+    for (const number of numbers) await page.getByText(formatTrackingNumber(number)).first().waitFor();
+    await shot("carrier-files-3-history");
+    const shipments = await callApi(`/api/shipments?order_id=${ids[0]}`, { token: account.idToken });
+    expect(shipments.json.items).toEqual([
+      expect.objectContaining({ source: "import", tracking_number: numbers[0], carrier: "yamato" }),
+    ]);
+  });
+
+  it("makes a large selection's file on the queue: the bar while it runs, then the download and the orders left out", async () => {
+    const count = CarrierExport.QUEUE_ABOVE + 1;
+    const orders = Array.from({ length: count }, (_, i) =>
+      i === count - 1
+        ? shopOrderFixture(200 + i, {
+            shopId: "shop_01JE2ECARRIERF1LES0000000",
+            customer: person("山田 太郎"),
+            purchaser: person("山田 太郎"),
+            requestedDeliveryDate: "2026-11-20",
+            requestedTimeSlot: "1200",
+          })
+        : shopOrder(200 + i, "高橋 一郎"),
+    );
+    await handoffCompany("株式会社大口商店", orders);
+
+    // The list selects a page (50 orders) at a time, fewer than a queued export takes; the
+    // request the modal sends is widened to every order, as an API client or a larger
+    // selection would send it, so the real API, queue and modal run a large export.
+    const allIds = orders.map(orderIdOf);
+    await page.route("**/api/exports", async (route) => {
+      const body = JSON.parse(route.request().postData() ?? "{}");
+      await route.continue({ postData: JSON.stringify({ ...body, order_ids: allIds }) });
+    });
+    await page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
+    await bulkBar().getByText("50件を選択中").waitFor();
+    await bulkBar().getByRole("button", { name: "CSV出力" }).click();
+    await page.getByRole("menuitem", { name: "B2クラウド" }).click();
+
+    // Accepted, not yet made: the e2e server has no consumer, so the job waits for the drain below.
+    const modal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
+    await modal.getByText("B2クラウド用のファイルを作成しています…").waitFor();
+    await modal.getByText(`0 / ${count}件`).waitFor();
+    expect(
+      await modal.getByRole("progressbar", { name: "ファイルの作成状況" }).getAttribute("aria-valuenow"),
+    ).toBe("0");
+    await shot("carrier-files-4-export-queued");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 30_000 }),
+      drainQueue("exportJob", exportJobHandler),
+    ]);
+    const csv = iconv.decode(readFileSync((await download.path())!), "cp932");
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(count); // the header and count - 1 orders
+    await modal.getByText(`${count - 1}件を出力しました`).waitFor();
+    const excluded = modal.getByRole("alert", { name: "出力できなかった注文（1件）" });
+    expect(await excluded.getByRole("listitem").allTextContents()).toEqual([
+      "#1300ヤマト運輸では12時〜14時の時間帯指定はできません",
+    ]);
+    await shot("carrier-files-5-export-queued-done");
+  });
+});

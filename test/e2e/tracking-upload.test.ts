@@ -1,0 +1,209 @@
+import { CreateQueueCommand } from "@aws-sdk/client-sqs";
+import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { resetCoreConfig } from "@okuru/core/config";
+import { Queue } from "@okuru/core/queue";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
+import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
+import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
+import { handler as trackingUploadHandler } from "../../functions/src/queue/tracking-upload";
+import { callApi } from "../support/api";
+import { startAppServer } from "../support/app-server";
+import { launchBrowser, screenshot } from "../support/browser";
+import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../support/simulators";
+
+const person = (n: number) => ({
+  familyName: "高橋",
+  givenName: `一郎${n}`,
+  familyNameKana: "タカハシ",
+  givenNameKana: "イチロウ",
+  company: "",
+  postalCode: "604-8005",
+  prefecture: "京都府",
+  city: "京都市中京区",
+  address1: "恵比須町534-40",
+  address2: "",
+  phone: "075-123-4567",
+});
+
+function seed(number: number): SeedOrder {
+  return {
+    number,
+    createdAt: new Date(Date.now() - (2 * 86_400 - number) * 1000).toISOString(),
+    email: `buyer${number}@example.jp`,
+    purchaser: person(number),
+    recipient: person(number),
+    lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
+    shippingFee: 0,
+    payment: "credit_card",
+    deliveryDate: null,
+    deliveryTime: null,
+    note: "",
+    state: "open",
+  };
+}
+
+/**
+ * From labels to the shops as a merchant does it: labels for orders of a simulated
+ * Shopify shop and an Ecforce shop, then 追跡番号をアップロード for the selection with its
+ * progress and summary, and the orders in 発送済み; each shop has one fulfilment per
+ * order with our number, as its own records show.
+ */
+describe("tracking upload from the order list", () => {
+  let shops: Awaited<ReturnType<typeof withShops>>;
+  let server: Awaited<ReturnType<typeof startAppServer>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    shops = await withShops();
+    // Queues of this file's own: the e2e server runs no consumer, so the test drains them as Lambda would.
+    await usePrivateOrderSyncQueue();
+    for (const [name, variable] of [
+      ["label-job", "SST_Queue_queueUrl_LabelJobQueue"],
+      ["tracking-upload", "SST_Queue_queueUrl_TrackingUploadQueue"],
+    ] as const) {
+      const { QueueUrl } = await Queue.client().send(
+        new CreateQueueCommand({
+          QueueName: `${name}-e2e-${process.pid}-${Date.now()}`,
+          Attributes: { VisibilityTimeout: "60" },
+        }),
+      );
+      process.env[variable] = QueueUrl!;
+    }
+    resetCoreConfig();
+    server = await startAppServer();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await shops?.stop();
+  });
+
+  const shot = async (name: string) => {
+    await settled(page);
+    return screenshot(page, name);
+  };
+  const table = () => page.getByRole("table", { name: "注文" });
+  const select = (orderNumber: string) =>
+    page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
+  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+
+  it("issues labels, uploads the numbers in bulk with progress and a summary, and the orders are 発送済み in both shops", async () => {
+    const account = await setupDoneAccount("株式会社追跡商店");
+    const call = (path: string, method = "GET", body?: unknown) =>
+      callApi(`/api${path}`, { method, token: account.idToken, body });
+    const yamato = await call("/yamato", "POST", {
+      name: "ヤマト運輸 自社印刷",
+      mode: "self_printed",
+      is_default: true,
+      customer_code: "075123456701",
+      tracking_ranges: [{ first: trackingNumberOf(55_600_000_000), last: trackingNumberOf(55_600_000_099) }],
+    });
+    expect(yamato.status, yamato.text).toBe(201);
+
+    // A Shopify shop through its OAuth consent, and an Ecforce shop by its token.
+    const domain = "okuru-e2e-upload.myshopify.com";
+    shops.shopify.addShop(domain, [seed(2001), seed(2002), seed(2003)]);
+    const start = await call("/shops/shopify", "POST", { shop: domain, from: "settings" });
+    expect(start.status, start.text).toBe(200);
+    const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
+    const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
+    const verified = await call("/shops/shopify/verify_request", "POST", query);
+    expect(verified.status, verified.text).toBe(200);
+    const { apiToken } = shops.ecforce.addShop("okuru-e2e-upload-ec", [seed(3001)]);
+    const ecforce = await call("/shops/ecforce", "POST", {
+      base_url: shops.ecforceBaseUrl("okuru-e2e-upload-ec"),
+      api_token: apiToken,
+    });
+    expect(ecforce.status, ecforce.text).toBe(201);
+    await drainQueue("orderSync", orderSyncHandler);
+
+    const orders = (await call("/orders?tab_key=notShipped&limit=100")).json.items as {
+      id: string;
+      order_number: string;
+      platform: string;
+    }[];
+    expect(orders).toHaveLength(4);
+    const ecOrder = orders.find((o) => o.platform === "ecforce")!;
+
+    await signIn(page, server.url, account);
+    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await expect.poll(() => table().getByRole("row").count(), { timeout: 15_000 }).toBe(5);
+
+    // Labels for three of the four: #2003 gets none.
+    for (const n of ["#2001", "#2002", ecOrder.order_number]) await select(n);
+    await bulkBar().getByRole("button", { name: "送り状発行" }).click();
+    const labels = page.getByRole("dialog", { name: "送り状発行" });
+    await labels.getByText("0 / 3件").waitFor();
+    expect(await drainQueue("labelJob", labelJobHandler)).toEqual({ handled: 1, failed: 0 });
+    await labels.getByText("3件の注文に送り状を発行しました（3枚）").waitFor({ timeout: 15_000 });
+    // The brand does not upload by itself (the default): the dialog says nothing of it.
+    expect(await labels.getByText("追跡番号を自動でアップロードします").count()).toBe(0);
+    await labels.getByRole("button", { name: "閉じる" }).last().click();
+    await labels.waitFor({ state: "hidden" });
+    const numbers = new Map<string, string>();
+    for (const order of orders) {
+      const shipments = (await call(`/shipments?order_id=${order.id}`)).json.items;
+      if (shipments.length) numbers.set(order.order_number, shipments[0].tracking_number);
+    }
+    expect(numbers.size).toBe(3);
+
+    // All four to the shops: three go, the one without a label is named with the reason.
+    await page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
+    await bulkBar().getByText("4件を選択中").waitFor();
+    await bulkBar().getByRole("button", { name: "追跡番号をアップロード" }).click();
+    const modal = page.getByRole("dialog", { name: "追跡番号のアップロード" });
+    await modal.getByText("追跡番号をアップロードしています…").waitFor();
+    // The order with nothing to upload has its result at once; the others wait for the queue.
+    await modal.getByText("1 / 4件").waitFor({ timeout: 15_000 });
+    expect(
+      await modal
+        .getByRole("progressbar", { name: "追跡番号のアップロード状況" })
+        .getAttribute("aria-valuenow"),
+    ).toBe("25");
+    await shot("upload-1-progress");
+    expect(await bulkBar().count()).toBe(0);
+
+    expect(await drainQueue("trackingUpload", trackingUploadHandler)).toEqual({ handled: 1, failed: 0 });
+    await modal.getByText("アップロードが完了しました").waitFor({ timeout: 15_000 });
+    await modal.getByText("4 / 4件").waitFor();
+    await modal.getByText("3件の追跡番号をストアにアップロードしました").waitFor();
+    const failed = modal.getByRole("alert", { name: "アップロードできなかった出荷（1件）" });
+    expect(await failed.getByRole("listitem").allTextContents()).toEqual([
+      "#2003アップロードできる送り状がありません。先に送り状を発行してください。",
+    ]);
+    // Nothing a retry could send again.
+    expect(await modal.getByRole("button", { name: "失敗分を再試行" }).count()).toBe(0);
+    await shot("upload-2-summary");
+    await modal.getByRole("button", { name: "閉じる" }).last().click();
+    await modal.waitFor({ state: "hidden" });
+
+    // 発送済み has the three; 未発送 keeps #2003.
+    await page.getByRole("tab", { name: /^発送済み/ }).click();
+    await expect.poll(() => table().getByRole("row").count(), { timeout: 15_000 }).toBe(4);
+    for (const n of ["#2001", "#2002", ecOrder.order_number])
+      await table().getByText(n, { exact: true }).waitFor();
+    await shot("upload-3-shipped-tab");
+
+    // Each shop fulfilled each order once, with its number.
+    const shopify = shops.shopify.shop(domain);
+    for (const n of [2001, 2002]) {
+      const fulfillments = shopify.order(n)!.fulfillments.filter((f) => f.status !== "CANCELLED");
+      expect(fulfillments).toHaveLength(1);
+      expect(fulfillments[0]!.trackingInfo.map((t) => t.number)).toEqual([numbers.get(`#${n}`)]);
+      expect(fulfillments[0]).toMatchObject({ notifyCustomer: true });
+    }
+    expect(shopify.order(2003)!.fulfillments).toHaveLength(0);
+    const ec = shops.ecforce.shop("okuru-e2e-upload-ec");
+    expect(ec.shippingUpdates).toHaveLength(1);
+    expect(ec.orders[0]).toMatchObject({
+      shipping_slip: numbers.get(ecOrder.order_number),
+      state: "shipped",
+    });
+  });
+});

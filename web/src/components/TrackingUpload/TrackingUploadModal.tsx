@@ -1,0 +1,80 @@
+import { Button, Group } from "@mantine/core";
+import { IconRefresh } from "@tabler/icons-react";
+import type { TrackingUploadBulkReq } from "../../lib/api";
+import { useInvalidateAfterLabels } from "../../queries/labels";
+import { trackingUploadJobQueryOptions, useUploadTrackingNumbers } from "../../queries/uploads";
+import { BatchJobModal, JobSummary } from "../BatchJob/BatchJobModal";
+import { useBatchJob } from "../BatchJob/batch-job";
+import { FailedList } from "../LabelBatch/FailedList";
+import { type UploadNames, uploadJobView } from "./tracking-upload";
+
+/**
+ * 追跡番号のアップロード for many shipments, or for the live labels of many orders, as
+ * one flow (BatchJob); the names of what was sent are kept to name the results.
+ */
+export function useTrackingUpload({ onAccepted }: { onAccepted?: () => void } = {}) {
+  return useBatchJob<TrackingUploadBulkReq, { jobId: string }, UploadNames>(useUploadTrackingNumbers(), {
+    onAccepted,
+  });
+}
+
+export type TrackingUpload = ReturnType<typeof useTrackingUpload>;
+
+const words = {
+  title: "追跡番号のアップロード",
+  startFailed: "アップロードを開始できませんでした",
+  accepting: "アップロードを受け付けています…",
+  checking: "アップロードの状況を確認しています…",
+  running: "追跡番号をアップロードしています…",
+  finished: "アップロードが完了しました",
+  progressLabel: "追跡番号のアップロード状況",
+  continues: "閉じてもアップロードは続きます。",
+};
+
+/** The job from its acceptance to its summary: progress, what was uploaded, what failed and why, and 失敗分を再試行. */
+export function TrackingUploadModal({ flow }: { flow: TrackingUpload }) {
+  // Orders move to 発送済み (or the error tab) and shipments to 発送済み once the job is done.
+  const invalidate = useInvalidateAfterLabels();
+  return (
+    <BatchJobModal
+      flow={flow}
+      words={words}
+      jobIdOf={(accepted) => accepted.jobId}
+      job={trackingUploadJobQueryOptions}
+      view={uploadJobView}
+      onFinished={() => void invalidate()}
+    >
+      {(view) =>
+        view.finished && (
+          <>
+            <JobSummary
+              done={view.uploaded > 0}
+              title={
+                view.uploaded > 0
+                  ? `${view.uploaded}件の追跡番号をストアにアップロードしました`
+                  : "アップロードできた追跡番号はありません"
+              }
+            />
+            {view.failed.length > 0 && (
+              <FailedList title="アップロードできなかった出荷" items={view.failed}>
+                {view.retryIds.length > 0 && (
+                  <Group justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      leftSection={<IconRefresh size={16} />}
+                      onClick={() => flow.start({ shipment_ids: view.retryIds }, flow.names ?? new Map())}
+                    >
+                      失敗分を再試行
+                    </Button>
+                  </Group>
+                )}
+              </FailedList>
+            )}
+          </>
+        )
+      }
+    </BatchJobModal>
+  );
+}
