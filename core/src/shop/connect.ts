@@ -61,12 +61,26 @@ async function saveShop(input: {
   } catch (err) {
     if (!isConditionalFailure(err)) throw err;
     const { data: link } = await ShopLinkEntity.get({ platform: input.platform, domain: input.domain }).go();
-    if (link && link.tenantId !== tenantId) {
+    if (link && link.tenantId !== tenantId && !link.uninstalledAt) {
       throw new VisibleError(
         "conflict",
         "shop.connected_elsewhere",
         "このストアは既に別の会社に接続されています。",
       );
+    }
+    if (link?.uninstalledAt) {
+      // The app was uninstalled from the shop: whoever installs it again owns the link now.
+      await ShopLinkEntity.put({ platform: input.platform, domain: input.domain, tenantId, shopId })
+        .where((attr, op) => op.exists(attr.uninstalledAt))
+        .go()
+        .catch((err) => {
+          if (!isConditionalFailure(err)) throw err;
+          throw new VisibleError(
+            "conflict",
+            "shop.connected_elsewhere",
+            "このストアは既に別の会社に接続されています。",
+          );
+        });
     }
   }
   const credentials = await sealCredentials(shopId, input.credentials);
@@ -202,14 +216,33 @@ export async function completeShopify(query: Record<string, string>): Promise<Sh
   }
 }
 
-/** The shop's tokens, refreshed (and the refreshed pair stored) when the access token is about to lapse. */
+/**
+ * The shop's access token, refreshed first (and the new pair stored, sealed) when it is
+ * about to lapse. A refresh token is single use: when two workers (a sync and a tracking
+ * upload) refresh at once, the loser finds the winner's new pair stored and uses it. A
+ * refresh the shop refuses is an `auth` ShopifyError in Japanese: the merchant reconnects.
+ */
 export async function shopifyToken(shop: ShopItem): Promise<string> {
   const tokens = await openCredentials(shop, Shopify.Tokens);
   if (!Shopify.needsRefresh(tokens) || !tokens.refreshToken) return tokens.accessToken;
-  const fresh = await Shopify.refresh(shop.domain, tokens.refreshToken);
-  await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
-    .set({ credentials: await sealCredentials(shop.shopId, fresh) })
-    .go();
+  let fresh: Shopify.Tokens;
+  try {
+    fresh = await Shopify.refresh(shop.domain, tokens.refreshToken);
+  } catch (err) {
+    if (!(err instanceof Shopify.ShopifyError && err.kind === "auth")) throw err;
+    const { data: stored } = await ShopEntity.get({ tenantId: shop.tenantId, shopId: shop.shopId }).go();
+    if (stored?.credentials && stored.credentials !== shop.credentials) {
+      const theirs = await openCredentials(stored, Shopify.Tokens);
+      if (!Shopify.needsRefresh(theirs)) return theirs.accessToken;
+    }
+    throw new Shopify.ShopifyError(
+      "Shopify のアクセストークンを更新できませんでした。ストアを再接続してください。",
+      "auth",
+    );
+  }
+  const credentials = await sealCredentials(shop.shopId, fresh);
+  await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId }).set({ credentials }).go();
+  shop.credentials = credentials;
   return fresh.accessToken;
 }
 

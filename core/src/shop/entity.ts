@@ -30,6 +30,10 @@ export const ShopEntity = new Entity(
       settings: { type: "any" },
       /** { running, runId, startedAt, seen, imported, lastSuccessAt, lastError, updatedSince }. */
       syncState: { type: "any" },
+      /** Shopify's privacy requests about this shop's customers, newest first (a few dozen at most). */
+      privacyRequests: { type: "any" },
+      /** Shopify asked for every record of this shop to be deleted (shop/redact); the order-sync consumer does it. */
+      redactRequestedAt: { type: "string" },
       ...timestamps,
     },
     indexes: {
@@ -62,6 +66,12 @@ export const ShopLinkEntity = new Entity(
       domain: { type: "string", required: true, readOnly: true },
       tenantId: { type: "string", required: true, readOnly: true },
       shopId: { type: "string", required: true, readOnly: true },
+      /**
+       * Set when the merchant uninstalled the app in Shopify: the link stays so that the
+       * privacy webhooks Shopify sends afterwards (shop/redact, 48 hours later) find the
+       * company, and another company may connect the shop in its place.
+       */
+      uninstalledAt: { type: "string" },
       createdAt: timestamps.createdAt,
     },
     indexes: {

@@ -12,6 +12,7 @@ export {
   updateSettings,
 } from "./connect";
 export * as Shop from "./index";
+export { deleteShop, PrivacyRequest, privacyRequestsOf } from "./privacy";
 export { receiveShopifyWebhook, type ShopifyDelivery, type WebhookOutcome } from "./webhooks";
 
 import { z } from "zod";
@@ -22,6 +23,7 @@ import { isID } from "../util/id";
 import { ShopSettings } from "./connect";
 import { ShopEntity, type ShopItem } from "./entity";
 import { platforms } from "./imported-order";
+import { PrivacyRequest, privacyRequestsOf } from "./privacy";
 
 /** A shop's sync as the merchant sees it on GET /api/shops and the screens. */
 export const SyncState = z.object({
@@ -40,6 +42,13 @@ export const SyncState = z.object({
   runSince: z.string().nullable().default(null),
   /** Pages read in the current run (continuation messages are deduplicated by it). */
   pages: z.number().int().default(0),
+  /** The cursor the current step started from (null: the run's first step). */
+  stepCursor: z.string().nullable().default(null),
+  /** The run's counts when the current step started: a retried step counts again from here. */
+  stepBase: z
+    .object({ seen: z.number().int(), imported: z.number().int(), pages: z.number().int() })
+    .nullable()
+    .default(null),
 });
 export type SyncState = z.infer<typeof SyncState>;
 
@@ -63,6 +72,11 @@ export const Info = z
       last_success_at: z.string().nullable(),
       last_error: z.string().nullable(),
     }),
+    /**
+     * Shopify's privacy requests about the shop's customers, newest first (the merchant
+     * answers data requests).
+     */
+    privacy_requests: z.array(PrivacyRequest),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -90,6 +104,7 @@ export function serialize(item: ShopItem): Info {
       last_success_at: sync.lastSuccessAt,
       last_error: sync.lastError,
     },
+    privacy_requests: privacyRequestsOf(item),
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };

@@ -3,6 +3,7 @@ import { UnauthenticatedError } from "../error";
 import { Queue } from "../queue";
 import { Shopify } from "../shopify";
 import { ShopEntity, ShopLinkEntity } from "./entity";
+import { receivePrivacy } from "./privacy";
 
 /**
  * Shopify webhook deliveries (carriers.md §6.4). The HMAC over the raw body is
@@ -10,7 +11,8 @@ import { ShopEntity, ShopLinkEntity } from "./entity";
  * require); the shop domain finds the company through the routing link; order events
  * ask for a sync of that shop, deduplicated by the delivery's webhook id, so a
  * repeated or out-of-order delivery converges on the shop's current order through
- * the same versioned upsert as every other run.
+ * the same versioned upsert as every other run. The privacy topics are handled in
+ * shop/privacy.ts.
  */
 export type ShopifyDelivery = {
   rawBody: string;
@@ -40,22 +42,24 @@ export async function receiveShopifyWebhook(delivery: ShopifyDelivery): Promise<
   const domain = delivery.domain ?? "";
   if (!Shopify.isShopDomain(domain)) return "ignored";
   const { data: link } = await ShopLinkEntity.get({ platform: "shopify", domain }).go();
-  if (PRIVACY_TOPICS.has(topic)) {
-    // Orders stay with the company that imported them (they are its shipping records);
-    // the request is acknowledged and logged so an operator can act on redactions.
-    console.info(JSON.stringify({ message: "Shopify privacy webhook", topic, domain, known: !!link }));
-    return "privacy_recorded";
-  }
   if (!link) return "ignored";
   return ActorContext.with({ type: "system", properties: { tenantId: link.tenantId } }, async () => {
+    if (PRIVACY_TOPICS.has(topic)) {
+      await receivePrivacy(topic, link, delivery.rawBody);
+      return "privacy_recorded";
+    }
     if (topic === "app/uninstalled") {
       await ShopEntity.patch({ tenantId: link.tenantId, shopId: link.shopId })
         .set({ status: "inactive" })
         .remove(["credentials"])
         .go();
-      await ShopLinkEntity.delete({ platform: "shopify", domain }).go();
+      // The link stays (marked) for the privacy webhooks that follow an uninstall.
+      await ShopLinkEntity.patch({ platform: "shopify", domain })
+        .set({ uninstalledAt: new Date().toISOString() })
+        .go();
       return "uninstalled";
     }
+    if (link.uninstalledAt) return "ignored";
     if (!ORDER_TOPICS.has(topic)) return "ignored";
     const webhookId =
       delivery.webhookId && /^[\x21-\x7E]{1,150}$/.test(delivery.webhookId) ? delivery.webhookId : undefined;

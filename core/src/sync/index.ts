@@ -3,6 +3,7 @@ export * as Sync from "./index";
 import { Queue } from "../queue";
 import { Shop } from "../shop";
 
+export { WRITE_CONCURRENCY } from "./batch-write";
 export { PAGES_PER_STEP, type PageReader, recordFailure, runStep, type StepResult } from "./run";
 
 /** Manual syncs asked for within this many seconds of each other are one request (a double click). */

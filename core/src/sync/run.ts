@@ -1,5 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { Ecforce } from "../ecforce";
+import { VisibleError } from "../error";
 import { Lease } from "../lease";
 import { Order } from "../order";
 import { normalizeOrder } from "../order/normalize";
@@ -8,6 +9,7 @@ import { Shop } from "../shop";
 import { EcforceCredentials, openCredentials, ShopSettings, shopifyToken } from "../shop/connect";
 import { ShopEntity, type ShopItem } from "../shop/entity";
 import type { ImportedOrder } from "../shop/imported-order";
+import { deleteShop } from "../shop/privacy";
 import { Shopify } from "../shopify";
 
 /**
@@ -20,23 +22,37 @@ import { Shopify } from "../shopify";
  */
 
 const leaseName = (shopId: string) => `order-sync:${shopId}`;
-/** A step reads at most this many pages, then continues in a new message (Lambda time bounds). */
-export const PAGES_PER_STEP = 20;
+/**
+ * A step reads at most this many pages (2,000 Shopify orders), then continues in a new
+ * message: well within the consumer's 300 s, and few enough hand-overs that a large first
+ * import rarely stops to drain its writes.
+ */
+export const PAGES_PER_STEP = 50;
 /** Pages of a step being written at once (their BatchWrites share sync/batch-write.ts's limit). */
-const PAGES_IN_FLIGHT = 3;
+const PAGES_IN_FLIGHT = 4;
 const LEASE_TTL_SECONDS = 15 * 60;
 /** Changes written in the shop while a run reads are caught by the next run through this overlap. */
 const OVERLAP_MS = 2 * 60_000;
+/** Progress (GET /api/shops) is saved at most this often while a step runs, and at its end. */
+const PROGRESS_EVERY_MS = 400;
 
 export type PageReader = (
   shop: ShopItem,
   page: { cursor: string | null; updatedSince: string | null },
 ) => Promise<{ orders: ImportedOrder[]; nextCursor: string | null }>;
 
-const readers: Record<ShopItem["platform"], PageReader> = {
-  shopify: async (shop, page) => Shopify.ordersPage(shop.domain, await shopifyToken(shop), page),
-  ecforce: async (shop, page) => Ecforce.ordersPage(await openCredentials(shop, EcforceCredentials), page),
-};
+/**
+ * The shop's page reader for one step: its credentials are opened (and a Shopify token
+ * about to lapse refreshed) once, before anything is read or written.
+ */
+async function openReader(shop: ShopItem): Promise<PageReader> {
+  if (shop.platform === "shopify") {
+    const token = await shopifyToken(shop);
+    return (s, page) => Shopify.ordersPage(s.domain, token, page);
+  }
+  const credentials = await openCredentials(shop, EcforceCredentials);
+  return (_s, page) => Ecforce.ordersPage(credentials, page);
+}
 
 async function saveState(shop: ShopItem, state: Partial<Shop.SyncState>): Promise<Shop.SyncState> {
   const next = { ...Shop.syncStateOf(shop), ...state };
@@ -53,53 +69,102 @@ function keep(order: ImportedOrder, settings: ShopSettings): boolean {
   return settings.include_fulfilled || order.fulfillmentStatus !== "fulfilled" || order.cancelled;
 }
 
-export type StepResult = "skipped" | "busy" | "continued" | "finished";
+/**
+ * A run's id follows from the message that starts it, so a redelivery of that message
+ * (its first attempt failed or died) is recognised as the same run and resumes it.
+ */
+function runIdOf(message: Draft<"orderSync">): string {
+  return createHash("sha256")
+    .update(`${message.shopId}|${message.dedupeKey}|${message.requestedAt}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+export type StepResult = "skipped" | "busy" | "continued" | "finished" | "failed";
+
+type Counts = { seen: number; imported: number; pages: number };
 
 export async function runStep(
   message: Draft<"orderSync">,
-  read: Partial<typeof readers> = {},
+  read: Partial<Record<ShopItem["platform"], PageReader>> = {},
 ): Promise<StepResult> {
   const shop = await Shop.find(message.shopId);
+  if (shop?.redactRequestedAt) {
+    // Shopify's shop/redact: the shop's records are deleted here, off the webhook's request.
+    await deleteShop(shop);
+    return "finished";
+  }
   if (shop?.status !== "active") return "skipped";
-  const reader = read[shop.platform] ?? readers[shop.platform];
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
+  const cursorIn = message.cursor ?? null;
 
   if (!message.cursor) {
-    const runId = randomUUID();
-    const lease = await Lease.acquire(leaseName(shop.shopId), {
-      owner: runId,
-      ttlSeconds: LEASE_TTL_SECONDS,
-    });
-    if (!lease.acquired) return "busy";
-    const startedAt = new Date().toISOString();
-    const windowStart = new Date(Date.now() - settings.import_days * 86_400_000).toISOString();
-    state = await saveState(shop, {
-      running: true,
-      runId,
-      startedAt,
-      seen: 0,
-      imported: 0,
-      pages: 0,
-      runSince: state.updatedSince ?? windowStart,
-    });
+    const runId = runIdOf(message);
+    const resuming =
+      state.running &&
+      state.runId === runId &&
+      (await Lease.renew(leaseName(shop.shopId), runId, LEASE_TTL_SECONDS));
+    if (!resuming) {
+      const lease = await Lease.acquire(leaseName(shop.shopId), {
+        owner: runId,
+        ttlSeconds: LEASE_TTL_SECONDS,
+      });
+      if (!lease.acquired) return "busy";
+      const windowStart = new Date(Date.now() - settings.import_days * 86_400_000).toISOString();
+      state = await saveState(shop, {
+        running: true,
+        runId,
+        startedAt: new Date().toISOString(),
+        seen: 0,
+        imported: 0,
+        pages: 0,
+        runSince: state.updatedSince ?? windowStart,
+        stepCursor: null,
+        stepBase: { seen: 0, imported: 0, pages: 0 },
+      });
+    }
   } else {
     // A continuation of a run that has since ended (or was replaced) has nothing left to do.
     if (!state.running || state.runId !== message.runId) return "skipped";
     await Lease.renew(leaseName(shop.shopId), state.runId!, LEASE_TTL_SECONDS);
+    if (state.stepCursor !== message.cursor) {
+      state = await saveState(shop, {
+        stepCursor: message.cursor,
+        stepBase: { seen: state.seen, imported: state.imported, pages: state.pages },
+      });
+    }
+  }
+  // A step counts from where it began, not from what an earlier attempt of it (which
+  // failed or died after writing some pages) already counted: a retry never counts twice.
+  const base: Counts = state.stepCursor === cursorIn && state.stepBase ? state.stepBase : state;
+  /** Whether an earlier attempt of this step may have written some of its pages. */
+  const retry = base.pages !== state.pages || base.seen !== state.seen;
+
+  let reader: PageReader;
+  try {
+    reader = read[shop.platform] ?? (await openReader(shop));
+  } catch (err) {
+    // A refused token refresh or lost credentials do not mend by retrying: the merchant reconnects.
+    if (!isAuthFailure(err)) throw err;
+    await endRun(shop, state, (err as Error).message);
+    return "failed";
   }
 
-  let cursor = message.cursor ?? null;
+  let cursor = cursorIn;
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
   // Pages are written while later ones are read and normalised, a few at once: a page's
   // BatchGet, counters and progress overlap the BatchWrites of the others.
   const writing: { ids: Set<string>; done: Promise<void> }[] = [];
   let failure: unknown;
-  let progress = Promise.resolve();
-  const counted = { seen: state.seen, imported: state.imported, pages: state.pages };
+  const counted: Counts = { seen: base.seen, imported: base.imported, pages: base.pages };
+  const progress = progressSaver(shop, (saved) => {
+    state = saved;
+  });
   for (let pages = 0; pages < PAGES_PER_STEP && failure === undefined; pages += 1) {
     const page = await reading.catch(async (err) => {
       await Promise.allSettled(writing.map((w) => w.done));
+      await progress.flush().catch(() => undefined);
       throw err;
     });
     // The next page is read from the shop while this one is written here.
@@ -116,15 +181,12 @@ export async function runStep(
     const before = writing.filter((w) => [...ids].some((id) => w.ids.has(id))).map((w) => w.done);
     const done = Promise.all(before)
       .then(() => (writes.length ? Order.upsertPage(writes) : []))
-      .then((results) => {
+      .then(async (results) => {
+        const imported = await importedCount(results, retry ? state.startedAt : null);
         counted.seen += page.orders.length;
-        counted.imported += results.filter((r) => r.outcome !== "unchanged").length;
+        counted.imported += imported;
         counted.pages += 1;
-        const snapshot = { ...counted };
-        progress = progress.then(async () => {
-          state = await saveState(shop, snapshot);
-        });
-        return progress;
+        progress.update({ ...counted });
       })
       .catch((err) => {
         failure ??= err;
@@ -136,6 +198,7 @@ export async function runStep(
   }
   // Nothing is handed on (a continuation, the end of the run) before every write of the step is done.
   await Promise.all(writing.map((w) => w.done));
+  await progress.flush();
   if (failure !== undefined) throw failure;
   if (!cursor) return finish(shop, state);
   const continuation = await Queue.send("orderSync", [
@@ -152,6 +215,63 @@ export async function runStep(
   if (continuation.failed.length)
     throw new Error(`Could not continue the sync: ${continuation.failed[0]!.reason}`);
   return "continued";
+}
+
+/**
+ * Orders of a page that this run brought in or changed. On a retried step, an order an
+ * earlier attempt already wrote reads as unchanged now; it is still this run's import
+ * when it was stored since the run started.
+ */
+async function importedCount(results: Order.UpsertResult[], runStartedAt: string | null): Promise<number> {
+  const written = results.filter((r) => r.outcome !== "unchanged").length;
+  const unchanged = results.filter((r) => r.outcome === "unchanged").map((r) => r.orderId);
+  if (!runStartedAt || unchanged.length === 0) return written;
+  const stored = await Order.findMany(unchanged);
+  return written + [...stored.values()].filter((order) => order.updatedAt >= runStartedAt).length;
+}
+
+/**
+ * Saves a step's progress on the shop at most every PROGRESS_EVERY_MS (one write per
+ * page would be a tenth of a sync's writes), always the latest counts, one save at a
+ * time; `flush` saves what is left and waits for it.
+ */
+function progressSaver(shop: ShopItem, onSaved: (state: Shop.SyncState) => void) {
+  let latest: Counts | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let lastSave = 0;
+  const save = () => {
+    timer = undefined;
+    const snapshot = latest;
+    latest = undefined;
+    if (!snapshot) return saving;
+    lastSave = Date.now();
+    saving = saving.then(async () => onSaved(await saveState(shop, snapshot)));
+    return saving;
+  };
+  return {
+    update(counts: Counts) {
+      latest = counts;
+      timer ??= setTimeout(save, Math.max(0, lastSave + PROGRESS_EVERY_MS - Date.now()));
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await save();
+    },
+  };
+}
+
+function isAuthFailure(err: unknown): boolean {
+  return (
+    (err instanceof Shopify.ShopifyError && err.kind === "auth") ||
+    (err instanceof VisibleError && err.code === "shop.not_connected")
+  );
+}
+
+/** Ends the run with the merchant's reason (Japanese) on the shop and frees the lease. */
+async function endRun(shop: ShopItem, state: Shop.SyncState, reason: string): Promise<void> {
+  await saveState(shop, { running: false, lastError: reason });
+  if (state.runId) await Lease.release(leaseName(shop.shopId), state.runId);
 }
 
 async function finish(shop: ShopItem, state: Shop.SyncState): Promise<StepResult> {
@@ -188,6 +308,5 @@ export async function recordFailure(message: Draft<"orderSync">, error: Error): 
     error instanceof Shopify.ShopifyError || error instanceof Ecforce.EcforceError
       ? error.message
       : "注文の取り込み中にエラーが発生しました。時間をおいて再度お試しください。";
-  await saveState(shop, { running: false, lastError: reason });
-  if (state.runId) await Lease.release(leaseName(shop.shopId), state.runId);
+  await endRun(shop, state, reason);
 }

@@ -4,7 +4,7 @@ import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-o
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { drainQueue, withShops } from "../../support/simulators";
+import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
 
 /**
  * Connecting shops and importing their orders, end to end through the simulators:
@@ -14,6 +14,8 @@ import { drainQueue, withShops } from "../../support/simulators";
 
 let shops: Awaited<ReturnType<typeof withShops>>;
 beforeAll(async () => {
+  // This file's own sync queue: another file's shop messages name simulators this process does not run.
+  await usePrivateOrderSyncQueue();
   shops = await withShops();
 });
 afterAll(async () => {

@@ -1,0 +1,209 @@
+import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { ActorContext } from "@okuru/core/actor";
+import { coreConfig } from "@okuru/core/config";
+import { Queue } from "@okuru/core/queue";
+import { Shop } from "@okuru/core/shop";
+import { Shopify } from "@okuru/core/shopify";
+import { Sync } from "@okuru/core/sync";
+import type { SQSEvent } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openCredentials, sealCredentials, shopifyToken } from "../../../core/src/shop/connect";
+import { ShopEntity, type ShopItem } from "../../../core/src/shop/entity";
+import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
+import { consumer } from "../../../functions/src/queue/consumer";
+import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
+import { testAccount } from "../../support/account";
+import { callApi } from "../../support/api";
+import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+
+/**
+ * The order-sync consumer when things go wrong: a Shopify access token about to lapse
+ * (refreshed first through the simulated shop's token endpoint, stored sealed), a
+ * refresh the shop refuses (a Japanese reason on the shop, no crash), and a step that
+ * dies after writing some pages and is delivered again (counted once).
+ */
+
+let shops: Awaited<ReturnType<typeof withShops>>;
+beforeAll(async () => {
+  shops = await withShops();
+  await usePrivateOrderSyncQueue();
+});
+afterAll(async () => {
+  await shops?.stop();
+});
+
+type Account = Awaited<ReturnType<typeof testAccount>>;
+
+const openSeeds = (count: number, seed: number) =>
+  generateSeedOrders({ count, seed, daysBack: 20 }).map((o) => ({ ...o, state: "open" as const }));
+
+async function connectShopify(account: Account, domain: string): Promise<string> {
+  const start = await callApi("/api/shops/shopify", {
+    method: "POST",
+    token: account.idToken,
+    body: { shop: domain, from: "settings" },
+  });
+  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
+  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
+  const verified = await callApi("/api/shops/shopify/verify_request", {
+    method: "POST",
+    token: account.idToken,
+    body: query,
+  });
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+  return verified.json.id;
+}
+
+const asSystem = <T>(tenantId: string, work: () => Promise<T>) =>
+  ActorContext.with({ type: "system", properties: { tenantId } }, work);
+
+async function storedShop(tenantId: string, shopId: string): Promise<ShopItem> {
+  return (await ShopEntity.get({ tenantId, shopId }).go()).data!;
+}
+
+/** Rewrites the shop's stored (sealed) tokens, as time would: `change` gets the opened pair. */
+async function changeTokens(tenantId: string, shopId: string, change: (t: Shopify.Tokens) => Shopify.Tokens) {
+  await asSystem(tenantId, async () => {
+    const tokens = await openCredentials(await storedShop(tenantId, shopId), Shopify.Tokens);
+    const credentials = await sealCredentials(shopId, change(tokens));
+    await ShopEntity.patch({ tenantId, shopId }).set({ credentials }).go();
+  });
+}
+
+async function syncState(account: Account) {
+  return (await callApi("/api/shops", { token: account.idToken })).json.items[0].sync;
+}
+
+async function countsOf(account: Account) {
+  return (await callApi("/api/orders?limit=1", { token: account.idToken })).json.counts;
+}
+
+describe("a Shopify token about to lapse", () => {
+  it("is refreshed through the shop's token endpoint before the sync reads, and the new pair is stored sealed", async () => {
+    const account = await testAccount();
+    const domain = "okuru-refresh.myshopify.com";
+    shops.shopify.addShop(domain, openSeeds(30, 71));
+    const shopId = await connectShopify(account, domain);
+    await drainQueue("orderSync", orderSyncHandler);
+    expect((await countsOf(account)).notShipped).toBe(30);
+
+    const lastSuccess = (await syncState(account)).last_success_at;
+    // One minute left: within the refresh margin. The shop no longer takes the old token.
+    let old!: Shopify.Tokens;
+    await changeTokens(account.tenantId, shopId, (t) => {
+      old = t;
+      return { ...t, expiresAt: Date.now() + 60_000 };
+    });
+    for (const record of shops.shopify.shop(domain).tokens)
+      if (record.token === old.accessToken) record.revoked = true;
+    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+    expect((await drainQueue("orderSync", orderSyncHandler)).failed).toBe(0);
+    expect((await countsOf(account)).notShipped).toBe(30);
+    const after = await syncState(account);
+    expect(after).toMatchObject({ status: "idle", last_error: null, seen: expect.any(Number) });
+    expect(after.last_success_at > lastSuccess).toBe(true);
+
+    const stored = await storedShop(account.tenantId, shopId);
+    const fresh = await asSystem(account.tenantId, () => openCredentials(stored, Shopify.Tokens));
+    expect(fresh.accessToken).not.toBe(old.accessToken);
+    expect(fresh.refreshToken).not.toBe(old.refreshToken);
+    expect(fresh.expiresAt! - Date.now()).toBeGreaterThan(50 * 60_000);
+    expect(stored.credentials).not.toContain(fresh.accessToken);
+    expect(stored.credentials).not.toContain(fresh.refreshToken!);
+    const issued = shops.shopify.shop(domain).tokens.find((t) => t.token === fresh.accessToken);
+    expect(issued).toMatchObject({ revoked: false, kind: "offline" });
+
+    // A worker holding the shop as it was before (a tracking upload started meanwhile) finds the
+    // single-use refresh token spent: it takes the stored new pair instead of failing.
+    const before = {
+      ...stored,
+      credentials: await asSystem(account.tenantId, () =>
+        sealCredentials(shopId, { ...fresh, expiresAt: Date.now() + 60_000, refreshToken: old.refreshToken }),
+      ),
+    };
+    expect(await asSystem(account.tenantId, () => shopifyToken(before))).toBe(fresh.accessToken);
+  });
+
+  it("refused by the shop, marks the shop with a Japanese reason and ends the run without a failure", async () => {
+    const account = await testAccount();
+    const domain = "okuru-refresh-refused.myshopify.com";
+    shops.shopify.addShop(domain, openSeeds(5, 73));
+    const shopId = await connectShopify(account, domain);
+    await drainQueue("orderSync", orderSyncHandler);
+    await changeTokens(account.tenantId, shopId, (t) => ({
+      ...t,
+      expiresAt: Date.now() + 60_000,
+      refreshToken: "shprt_00000000000000000000000000000000",
+    }));
+
+    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+    expect(await drainQueue("orderSync", orderSyncHandler)).toEqual({ handled: 1, failed: 0 });
+    expect(await syncState(account)).toMatchObject({
+      status: "idle",
+      last_error: "Shopify のアクセストークンを更新できませんでした。ストアを再接続してください。",
+    });
+    expect((await countsOf(account)).notShipped).toBe(5);
+  });
+});
+
+describe("a sync step that dies after writing some pages", () => {
+  it("counts each order once when its message is delivered again", async () => {
+    const account = await testAccount();
+    const domain = "okuru-crash.myshopify.com";
+    const orders = openSeeds(130, 74); // four pages of 40
+    shops.shopify.addShop(domain, orders);
+    const shopId = await connectShopify(account, domain);
+
+    // The first sync's message, as the consumer receives it.
+    const queueUrl = coreConfig().queues.orderSync;
+    const { Messages = [] } = await Queue.client().send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
+    expect(Messages).toHaveLength(1);
+    const event = (receiveCount: number) =>
+      ({
+        Records: Messages.map((m) => ({
+          messageId: m.MessageId!,
+          receiptHandle: m.ReceiptHandle!,
+          body: m.Body!,
+          attributes: { ApproximateReceiveCount: String(receiveCount) },
+        })),
+      }) as unknown as SQSEvent;
+
+    // The first delivery dies once two pages are written (the third page is never read).
+    let reads = 0;
+    const dying = consumer("orderSync", async (message) => {
+      await Sync.runStep(message, {
+        shopify: async (shop, page) => {
+          reads += 1;
+          if (reads === 3) {
+            await new Promise((resolve) => setTimeout(resolve, 600)); // the first pages' writes and progress land
+            throw new Error("Lambda died");
+          }
+          return Shopify.ordersPage(shop.domain, await shopifyToken(shop), page);
+        },
+      });
+    });
+    expect((await dying(event(1))).batchItemFailures).toHaveLength(1);
+    const midway = await syncState(account);
+    expect(midway).toMatchObject({ status: "running", seen: 80, imported: 80 });
+    expect((await countsOf(account)).notShipped).toBe(80);
+
+    // SQS delivers the same message again, to the real consumer.
+    expect((await orderSyncHandler(event(2))).batchItemFailures).toEqual([]);
+    await Queue.client().send(
+      new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle! }),
+    );
+    await drainQueue("orderSync", orderSyncHandler);
+
+    expect(await syncState(account)).toMatchObject({
+      status: "idle",
+      seen: 130,
+      imported: 130,
+      last_error: null,
+    });
+    expect((await countsOf(account)).notShipped).toBe(130);
+    const state = await asSystem(account.tenantId, async () => Shop.syncStateOf((await Shop.find(shopId))!));
+    expect(state.pages).toBe(4);
+  });
+});
