@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { type Actor, ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
+import { isConditionalFailure } from "../db/attributes";
 import { Ecforce } from "../ecforce";
 import { ConflictError, NotFoundError, RuleError, VisibleError } from "../error";
 import { Order } from "../order";
@@ -479,9 +480,6 @@ async function shipmentsOfOrders(orderIds: string[]) {
  * The job, its parts on the queue, and at once the results of the orders that had
  * nothing to upload (each keyed by its order id, where a shipment would be).
  */
-const isConditionFailure = (err: unknown) =>
-  (err as { cause?: { name?: string } } | undefined)?.cause?.name === "ConditionalCheckFailedException";
-
 async function createJob(
   ids: string[],
   failures: OrderFailure[],
@@ -502,7 +500,7 @@ async function createJob(
     .then(
       () => true,
       (err: unknown) => {
-        if (!isConditionFailure(err)) throw err;
+        if (!isConditionalFailure(err)) throw err;
         return false;
       },
     );
