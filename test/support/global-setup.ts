@@ -13,27 +13,46 @@ declare module "vitest" {
   }
 }
 
+type TestStack = { env: Record<string, string>; cognitoDataDir: string; stop: () => Promise<void> };
+const shared = globalThis as typeof globalThis & { okuruTestStack?: Promise<TestStack> };
+
 /**
  * Starts the stand-ins once per run, on ports the OS hands out (so tests pass while
  * `npm start` is running), in a throw-away data directory, and creates the table,
- * pool, queues and bucket. Workers receive the environment through `provide`.
+ * pool, queues and bucket. Every project inherits this global setup (`extends: true`)
+ * and vitest runs each project's in its main process: the first to ask starts the
+ * stack, the others share it (one DynamoDB Local and one cognito-local per run, not
+ * one per project), and the root project stops it. Workers receive the environment
+ * through `provide`.
  */
+function testStack(): Promise<TestStack> {
+  shared.okuruTestStack ??= (async () => {
+    // The global setup runs in vitest's main process, which `test.env` does not reach.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+    // The web tests import the generated route tree; a fresh clone has none yet.
+    if (!existsSync(join(root, "web/src/routeTree.gen.ts"))) {
+      execFileSync(process.execPath, [
+        join(root, "node_modules/tsx/dist/cli.mjs"),
+        join(root, "web/scripts/generate-routes.ts"),
+      ]);
+    }
+    const { standIns, resources, stop } = await startThrowawayStack("test");
+    const env = { ...resources.env, POWERTOOLS_LOG_LEVEL: "SILENT" };
+    Object.assign(process.env, env);
+    const { ensureTable } = await import("@okuru/core/db/client");
+    await ensureTable();
+    return { env, cognitoDataDir: standIns.cognitoDataDir, stop };
+  })();
+  return shared.okuruTestStack;
+}
+
 export default async function setup(project: TestProject) {
-  // The global setup runs in vitest's main process, which `test.env` does not reach.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-  // The web tests import the generated route tree; a fresh clone has none yet.
-  if (!existsSync(join(root, "web/src/routeTree.gen.ts"))) {
-    execFileSync(process.execPath, [
-      join(root, "node_modules/tsx/dist/cli.mjs"),
-      join(root, "web/scripts/generate-routes.ts"),
-    ]);
-  }
-  const { standIns, resources, stop } = await startThrowawayStack("test");
-  const env = { ...resources.env, POWERTOOLS_LOG_LEVEL: "SILENT" };
-  Object.assign(process.env, env);
-  const { ensureTable } = await import("@okuru/core/db/client");
-  await ensureTable();
-  project.provide("env", env);
-  project.provide("cognitoDataDir", standIns.cognitoDataDir);
-  return stop;
+  const stack = await testStack();
+  project.provide("env", stack.env);
+  project.provide("cognitoDataDir", stack.cognitoDataDir);
+  if (!project.isRootProject()) return undefined;
+  return async () => {
+    shared.okuruTestStack = undefined;
+    await stack.stop();
+  };
 }
