@@ -5,12 +5,12 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { coreConfig } from "@okuru/core/config";
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { testAccount } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
 import { confirmationCodeFor, temporaryPasswordFor, uniqueEmail } from "../support/cognito";
+import { useBrowserApp } from "../support/e2e";
 import { withShops } from "../support/simulators";
 
 /**
@@ -65,28 +65,23 @@ async function alertText(page: Page, text: string) {
 }
 
 describe("authentication in the browser", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let shops: Awaited<ReturnType<typeof withShops>>;
 
-  beforeAll(async () => {
-    // The app as configured for Shopify (the simulator's credentials), so a return is really verified.
-    shops = await withShops();
-    server = await startAppServer();
-  });
   afterAll(async () => {
-    await server?.stop();
     await shops?.stop();
   });
   // A fresh profile per test: no session or cookie leaks from one flow into the next.
-  beforeEach(async () => {
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-  });
-  afterEach(async () => {
-    await browser?.close();
+  const app = useBrowserApp({
+    freshProfile: true,
+    // The app as configured for Shopify (the simulator's credentials), so a return is really verified.
+    before: async () => {
+      shops = await withShops();
+    },
+    onPage: (opened) => {
+      page = opened;
+      page.setDefaultTimeout(15_000);
+    },
   });
 
   it("signs a new merchant up with one code, creates the company and starts the setup; logout and login again", async () => {
@@ -94,7 +89,7 @@ describe("authentication in the browser", () => {
     const email = uniqueEmail("signup");
     const password = "Okuru-signup-1";
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${app.url}/signup`);
     await page.getByRole("heading", { name: "新規登録" }).waitFor();
     await page.getByLabel("メールアドレス").fill(email);
     await page.getByRole("textbox", { name: "パスワード", exact: true }).fill(password);
@@ -117,7 +112,7 @@ describe("authentication in the browser", () => {
 
     const code = confirmationCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
-    const mailPage = await (await fetch(`${server.url}/_local/mail`)).text();
+    const mailPage = await (await fetch(`${app.url}/_local/mail`)).text();
     expect(mailPage).toContain(email);
     expect(mailPage).toContain(code);
 
@@ -142,12 +137,12 @@ describe("authentication in the browser", () => {
     expect(calls.api.slice(0, 2)).toEqual(["GET /api/signup", "POST /api/signup"]);
 
     // Logout: signed out, the okuru cookie cleared, /login, and the toast.
-    await browser.context.addCookies([{ name: "okuru", value: "session", url: server.url }]);
+    await page.context().addCookies([{ name: "okuru", value: "session", url: app.url }]);
     await page.getByRole("button", { name: "ログアウト" }).click();
     await page.waitForURL(/\/login$/);
     await toast(page, "ログアウトしました。");
     await screenshot(page, "auth-logged-out");
-    expect((await browser.context.cookies()).some((cookie) => cookie.name === "okuru")).toBe(false);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "okuru")).toBe(false);
 
     // Login again: the account exists now, so nothing is posted.
     await signIn(page, email, password);
@@ -157,7 +152,7 @@ describe("authentication in the browser", () => {
 
   it("explains sign-in failures in Japanese: wrong password, unknown address, lockout, no network", async () => {
     const account = await testAccount();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.url}/login`);
 
     await signIn(page, account.email, "Wrong-password-9");
     const wrong = "メールアドレスまたはパスワードが正しくありません。";
@@ -209,7 +204,7 @@ describe("authentication in the browser", () => {
       }),
     );
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.url}/login`);
     await signIn(page, email, password);
     await page.waitForURL(/\/email_verification\?email=/);
     expect(await page.getByLabel("メールアドレス").inputValue()).toBe(email);
@@ -228,7 +223,7 @@ describe("authentication in the browser", () => {
     const account = await testAccount();
     const newPassword = "Okuru-reset-2";
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.url}/login`);
     await page.getByRole("link", { name: "パスワードをお忘れの方" }).click();
     await page.waitForURL(/\/password_reset$/);
     await page.getByRole("heading", { name: "パスワードの再設定" }).waitFor();
@@ -287,7 +282,7 @@ describe("authentication in the browser", () => {
     const temporaryPassword = temporaryPasswordFor(email);
     expect(temporaryPassword).toBeTruthy();
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.url}/login`);
     await signIn(page, email, temporaryPassword!);
     await page.getByRole("heading", { name: "新しいパスワードを設定" }).waitFor();
     expect(page.url()).toMatch(/\/login$/);
@@ -340,14 +335,14 @@ describe("authentication in the browser", () => {
   it("takes the shop-authorisation return through /login and on to the setup's completed page", async () => {
     const account = await testAccount();
 
-    await page.goto(`${server.url}/settings/stores/shopify/completed?${shopQuery}`);
-    await page.waitForURL(`${server.url}/login?${shopQuery}`);
+    await page.goto(`${app.url}/settings/stores/shopify/completed?${shopQuery}`);
+    await page.waitForURL(`${app.url}/login?${shopQuery}`);
     await page.getByText("Shopifyストアとの連携を続けるには、Okuruにログインしてください。").waitFor();
     await screenshot(page, "auth-shopify-return-login");
 
     await signIn(page, account.email, account.password);
     // Setup is not done, so the setup's completed page, with the same query.
-    await page.waitForURL(`${server.url}/setup/stores/shopify/completed?${shopQuery}`);
+    await page.waitForURL(`${app.url}/setup/stores/shopify/completed?${shopQuery}`);
     // The page verifies the return with the API; this query was never signed by Shopify.
     await page
       .getByText("Shopify からの応答を検証できませんでした。最初から接続をやり直してください。")
@@ -358,10 +353,8 @@ describe("authentication in the browser", () => {
   });
 
   it("fits the public pages on a phone", async () => {
-    await browser.close();
-    browser = await launchBrowser({ width: 390, height: 844 });
-    page = browser.page;
-    await page.goto(`${server.url}/signup`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/signup`);
     await page.getByRole("heading", { name: "新規登録" }).waitFor();
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -369,7 +362,7 @@ describe("authentication in the browser", () => {
   });
 
   it("shows /settings/stores/shopify in a plain padded page without an auth redirect", async () => {
-    await page.goto(`${server.url}/settings/stores/shopify`);
+    await page.goto(`${app.url}/settings/stores/shopify`);
     await page.getByRole("heading", { name: "Shopifyストアとの連携" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/settings/stores/shopify");
     await screenshot(page, "auth-shopify-install");

@@ -7,13 +7,12 @@ import { Order } from "@okuru/core/order";
 import { Queue } from "@okuru/core/queue";
 import iconv from "iconv-lite";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as exportJobHandler } from "../../functions/src/queue/export-job";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
+import { poll, useBrowserApp } from "../support/e2e";
+import { setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
 
@@ -34,33 +33,22 @@ const orderIdOf = (write: Order.ShopOrderWrite) =>
  * dialog, the row report, and the new shipments in 出荷履歴.
  */
 describe("carrier files: export to B2クラウド and import its issued numbers", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    // Queues of this file's own: the e2e server runs no consumer, so the test drains its
-    // large exports as Lambda would.
-    await usePrivateOrderSyncQueue();
-    const { QueueUrl } = await Queue.client().send(
-      new CreateQueueCommand({ QueueName: `export-job-e2e-${process.pid}-${Date.now()}` }),
-    );
-    process.env.SST_Queue_queueUrl_ExportJobQueue = QueueUrl!;
-    resetCoreConfig();
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    before: async () => {
+      // Queues of this file's own: the e2e server runs no consumer, so the test drains its
+      // large exports as Lambda would.
+      await usePrivateOrderSyncQueue();
+      const { QueueUrl } = await Queue.client().send(
+        new CreateQueueCommand({ QueueName: `export-job-e2e-${process.pid}-${Date.now()}` }),
+      );
+      process.env.SST_Queue_queueUrl_ExportJobQueue = QueueUrl!;
+      resetCoreConfig();
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const shot = async (name: string) => {
-    await settled(page);
-    return screenshot(page, name);
-  };
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
   const table = () => page.getByRole("table", { name: "注文" });
   const select = (orderNumber: string) =>
     page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
@@ -83,8 +71,8 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(yamato.status, yamato.text).toBe(201);
     for (let i = 0; i < orders.length; i += 50)
       await asUser(account, () => Order.upsertPage(orders.slice(i, i + 50)));
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
+    await app.signIn(account);
+    await app.goto("/orders?tab_key=notShipped");
     await poll(() => table().getByRole("row").count()).toBe(Math.min(orders.length, 50) + 1);
     return account;
   }
@@ -111,7 +99,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(rows.map((row) => row.split(",")[0])).toEqual(references);
     const exportModal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
     await exportModal.getByText("2件を出力しました").waitFor();
-    await shot("carrier-files-1-export");
+    await app.shot("carrier-files-1-export");
     await exportModal.getByRole("button", { name: "閉じる" }).last().click();
     await exportModal.waitFor({ state: "hidden" });
 
@@ -170,7 +158,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(problemRows[1]).toContain("該当なし");
     expect(problemRows[2]).toContain(references[0]);
     expect(problemRows[2]).toContain("チェックデジット");
-    await shot("carrier-files-2-import-report");
+    await app.shot("carrier-files-2-import-report");
 
     // The same file again adds nothing.
     await importModal.getByRole("button", { name: "別のファイルを取り込む" }).click();
@@ -183,7 +171,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     await importModal.getByRole("link", { name: "出荷履歴" }).click();
     await page.waitForURL(/\/shipments/);
     for (const number of numbers) await page.getByText(formatTrackingNumber(number)).first().waitFor();
-    await shot("carrier-files-3-history");
+    await app.shot("carrier-files-3-history");
     const shipments = await callApi(`/api/shipments?order_id=${ids[0]}`, { token: account.idToken });
     expect(shipments.json.items).toEqual([
       expect.objectContaining({ source: "import", tracking_number: numbers[0], carrier: "yamato" }),
@@ -225,7 +213,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(
       await modal.getByRole("progressbar", { name: "ファイルの作成状況" }).getAttribute("aria-valuenow"),
     ).toBe("0");
-    await shot("carrier-files-4-export-queued");
+    await app.shot("carrier-files-4-export-queued");
 
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 30_000 }),
@@ -238,6 +226,6 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(await excluded.getByRole("listitem").allTextContents()).toEqual([
       "#1300ヤマト運輸では12時〜14時の時間帯指定はできません",
     ]);
-    await shot("carrier-files-5-export-queued-done");
+    await app.shot("carrier-files-5-export-queued-done");
   });
 });

@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { testAccount } from "../support/account";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, signIn } from "../support/merchant";
+import { useBrowserApp } from "../support/e2e";
 import { drainQueue, ecforceShopFor, usePrivateOrderSyncQueue } from "../support/simulators";
 
 /**
@@ -15,38 +13,22 @@ import { drainQueue, ecforceShopFor, usePrivateOrderSyncQueue } from "../support
  * order list.
  */
 describe("setup wizard", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-
-  beforeAll(async () => {
-    await usePrivateOrderSyncQueue();
-    server = await startAppServer();
-    browser = await launchBrowser();
+  // A fresh profile (and session) per test: each test signs in as its own new merchant.
+  const app = useBrowserApp({
+    freshProfile: true,
+    before: usePrivateOrderSyncQueue,
+    onPage: (opened) => {
+      page = opened;
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    // A fresh page (and session) per test: each test signs in as its own new merchant.
-    await browser.context.clearCookies();
-    page = await browser.context.newPage();
-    return () => page.close();
-  });
-
-  async function shot(name: string) {
-    // Full-page shots draw fixed elements (header, sidebar) where the page is scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settled(page);
-    await screenshot(page, name);
-  }
+  const shot = (name: string) => app.shot(name, { fromTop: true });
 
   const field = (name: string) => page.getByRole("textbox", { name, exact: true });
 
   it("takes a new account from 基本情報 through ストア連携 and 配送情報 to the order list", async () => {
     const account = await testAccount("テスト商店");
-    await signIn(page, server.url, account);
+    await app.signIn(account);
 
     await page.waitForURL(/\/setup\/basic_information$/);
     await page.getByRole("heading", { name: "基本情報" }).waitFor();
@@ -142,18 +124,18 @@ describe("setup wizard", () => {
     await shot("setup-6-imported-errors");
 
     // Stored: the profile as normalised by the API, and the wizard is closed for good.
-    await page.goto(`${server.url}/settings/companies`);
+    await app.goto("/settings/companies");
     await page.getByRole("region", { name: "会社概要" }).waitFor();
     expect(await field("電話番号").inputValue()).toBe("03-1234-5678");
     expect(await field("町名・番地").inputValue()).toBe("千代田1-1");
-    await page.goto(`${server.url}/setup/basic_information`);
+    await app.goto("/setup/basic_information");
     await page.waitForURL(/\/orders/);
   });
 
   it("at phone width shows each mistake next to its field, and the choices when a code has several addresses", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const account = await testAccount("");
-    await signIn(page, server.url, account);
+    await app.signIn(account);
     await page.waitForURL(/\/setup\/basic_information$/);
 
     await page.getByRole("button", { name: "保存して次へ" }).click();

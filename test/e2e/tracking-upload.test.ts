@@ -1,18 +1,16 @@
 import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
 import { resetCoreConfig } from "@okuru/core/config";
 import { Queue } from "@okuru/core/queue";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../functions/src/queue/tracking-upload";
 import { callApi } from "../support/api";
-import { startAppServer } from "../support/app-server";
-import { launchBrowser, screenshot } from "../support/browser";
-import { settled, setupDoneAccount, signIn } from "../support/merchant";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../support/simulators";
+import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
+import { setupDoneAccount } from "../support/merchant";
+import { drainQueue, withShops } from "../support/simulators";
 
 const person = (n: number) => ({
   familyName: "高橋",
@@ -53,41 +51,30 @@ function seed(number: number): SeedOrder {
  */
 describe("tracking upload from the order list", () => {
   let shops: Awaited<ReturnType<typeof withShops>>;
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
 
-  beforeAll(async () => {
-    shops = await withShops();
-    // Queues of this file's own: the e2e server runs no consumer, so the test drains them as Lambda would.
-    await usePrivateOrderSyncQueue();
-    for (const [name, variable] of [
-      ["label-job", "SST_Queue_queueUrl_LabelJobQueue"],
-      ["tracking-upload", "SST_Queue_queueUrl_TrackingUploadQueue"],
-    ] as const) {
+  afterAll(async () => {
+    await shops?.stop();
+  });
+  const app = useBrowserApp({
+    onPage: (opened) => {
+      page = opened;
+    },
+    before: async () => {
+      shops = await withShops();
+      // Queues of this file's own: the e2e server runs no consumer, so the test drains them as Lambda would.
+      await usePrivateLabelQueues("tracking-upload-e2e");
       const { QueueUrl } = await Queue.client().send(
         new CreateQueueCommand({
-          QueueName: `${name}-e2e-${process.pid}-${Date.now()}`,
+          QueueName: `tracking-upload-e2e-${process.pid}-${Date.now()}`,
           Attributes: { VisibilityTimeout: "60" },
         }),
       );
-      process.env[variable] = QueueUrl!;
-    }
-    resetCoreConfig();
-    server = await startAppServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await shops?.stop();
+      process.env.SST_Queue_queueUrl_TrackingUploadQueue = QueueUrl!;
+      resetCoreConfig();
+    },
   });
 
-  const shot = async (name: string) => {
-    await settled(page);
-    return screenshot(page, name);
-  };
   const table = () => page.getByRole("table", { name: "注文" });
   const select = (orderNumber: string) =>
     page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
@@ -97,14 +84,7 @@ describe("tracking upload from the order list", () => {
     const account = await setupDoneAccount("株式会社追跡商店");
     const call = (path: string, method = "GET", body?: unknown) =>
       callApi(`/api${path}`, { method, token: account.idToken, body });
-    const yamato = await call("/yamato", "POST", {
-      name: "ヤマト運輸 自社印刷",
-      mode: "self_printed",
-      is_default: true,
-      customer_code: "075123456701",
-      tracking_ranges: [{ first: trackingNumberOf(55_600_000_000), last: trackingNumberOf(55_600_000_099) }],
-    });
-    expect(yamato.status, yamato.text).toBe(201);
+    await addSelfPrintedYamato(account, 55_600_000_000);
 
     // A Shopify shop through its OAuth consent, and an Ecforce shop by its token.
     const domain = "okuru-e2e-upload.myshopify.com";
@@ -131,9 +111,9 @@ describe("tracking upload from the order list", () => {
     expect(orders).toHaveLength(4);
     const ecOrder = orders.find((o) => o.platform === "ecforce")!;
 
-    await signIn(page, server.url, account);
-    await page.goto(`${server.url}/orders?tab_key=notShipped`);
-    await expect.poll(() => table().getByRole("row").count(), { timeout: 15_000 }).toBe(5);
+    await app.signIn(account);
+    await app.goto("/orders?tab_key=notShipped");
+    await poll(() => table().getByRole("row").count()).toBe(5);
 
     // Labels for three of the four: #2003 gets none.
     for (const n of ["#2001", "#2002", ecOrder.order_number]) await select(n);
@@ -166,7 +146,7 @@ describe("tracking upload from the order list", () => {
         .getByRole("progressbar", { name: "追跡番号のアップロード状況" })
         .getAttribute("aria-valuenow"),
     ).toBe("25");
-    await shot("upload-1-progress");
+    await app.shot("upload-1-progress");
     expect(await bulkBar().count()).toBe(0);
 
     expect(await drainQueue("trackingUpload", trackingUploadHandler)).toEqual({ handled: 1, failed: 0 });
@@ -179,16 +159,16 @@ describe("tracking upload from the order list", () => {
     ]);
     // Nothing a retry could send again.
     expect(await modal.getByRole("button", { name: "失敗分を再試行" }).count()).toBe(0);
-    await shot("upload-2-summary");
+    await app.shot("upload-2-summary");
     await modal.getByRole("button", { name: "閉じる" }).last().click();
     await modal.waitFor({ state: "hidden" });
 
     // 発送済み has the three; 未発送 keeps #2003.
     await page.getByRole("tab", { name: /^発送済み/ }).click();
-    await expect.poll(() => table().getByRole("row").count(), { timeout: 15_000 }).toBe(4);
+    await poll(() => table().getByRole("row").count()).toBe(4);
     for (const n of ["#2001", "#2002", ecOrder.order_number])
       await table().getByText(n, { exact: true }).waitFor();
-    await shot("upload-3-shipped-tab");
+    await app.shot("upload-3-shipped-tab");
 
     // Each shop fulfilled each order once, with its number.
     const shopify = shops.shopify.shop(domain);

@@ -1,4 +1,5 @@
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
+import type { IdPrefix } from "@okuru/core/util/id";
 import { vi } from "vitest";
 import { setIdTokenProvider } from "../../web/src/lib/api";
 import type { components, paths } from "../../web/src/lib/api-types.gen";
@@ -21,12 +22,12 @@ type RequestBody<Operation> = Operation extends {
   ? Body
   : undefined;
 /**
- * `/api/senders/{id}` → `/api/senders/${string}_${string}`: table keys name concrete
- * ids, which are prefixed (`snd_…`), so a fixed segment such as `/shipments/labels`
- * is not taken for an id.
+ * `/api/senders/{id}` → `/api/senders/snd_${string}` (or any other of our id prefixes):
+ * table keys name concrete, real-shaped ids, so a fixed segment such as
+ * `/shipments/labels` or `/shipments/upload_tracking_numbers` is not taken for an id.
  */
 type PathPattern<Path extends string> = Path extends `${infer Before}{${string}}${infer After}`
-  ? `${Before}${string}_${string}${PathPattern<After>}`
+  ? `${Before}${IdPrefix}_${string}${PathPattern<After>}`
   : Path;
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
@@ -76,6 +77,25 @@ export function stubApi(routes: FakeRoutes) {
   return fetchMock;
 }
 
+/**
+ * The JSON bodies `fetchMock` (from `stubApi`) was sent for "METHOD /api/path", in order;
+ * for a bodiless call `undefined`, or its query string with `{ queryWhenBodiless: true }`.
+ */
+export function sentBodies(
+  fetchMock: ReturnType<typeof stubApi>,
+  key: string,
+  { queryWhenBodiless = false } = {},
+) {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://x").pathname}` === key,
+    )
+    .map(([input, init]) => {
+      if (init?.body) return JSON.parse(String(init.body));
+      return queryWhenBodiless ? new URL(String(input), "http://x").search : undefined;
+    });
+}
+
 /** A company as GET /companies sends it (snake_case on the wire). */
 export function companyBody(
   setupStatus: SetupStatus,
@@ -83,7 +103,7 @@ export function companyBody(
   features: Wire["Company"]["features"] = { api_integration: false },
 ): Wire["Company"] {
   return {
-    id: "company_01",
+    id: "com_01",
     name,
     name_kana: "",
     postal_code: "",

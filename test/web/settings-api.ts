@@ -21,7 +21,7 @@ export function brandBody(overrides: Partial<Wire["Brand"]> = {}): Wire["Brand"]
 
 export function senderBody(overrides: Partial<Wire["Sender"]> = {}): Wire["Sender"] {
   return {
-    id: "sender_01",
+    id: "snd_01",
     name: "送る商店 東京倉庫",
     company_name: "株式会社送る商店",
     postal_code: "1000001",
@@ -38,7 +38,7 @@ export function senderBody(overrides: Partial<Wire["Sender"]> = {}): Wire["Sende
 
 export function itemCategoryBody(overrides: Partial<Wire["ItemCategory"]> = {}): Wire["ItemCategory"] {
   return {
-    id: "item_category_01",
+    id: "icat_01",
     name: "衣類",
     handling1: "ワレモノ注意",
     handling2: "",
@@ -50,7 +50,7 @@ export function itemCategoryBody(overrides: Partial<Wire["ItemCategory"]> = {}):
 
 export function userBody(overrides: Partial<Wire["User"]> = {}): Wire["User"] {
   return {
-    id: "user_01",
+    id: "usr_01",
     email: "tanaka@example.jp",
     name: "田中 太郎",
     role: "admin",
@@ -117,7 +117,7 @@ export function trackingRangeBody(
   start: number,
   size: number,
   used = 0,
-  id = `range_${start}`,
+  id = `rng_${start}`,
 ): Wire["CarrierAccount"]["tracking_ranges"][number] {
   return {
     id,
@@ -138,7 +138,7 @@ export function carrierAccountBody(overrides: Partial<Wire["CarrierAccount"]> = 
   const mode = overrides.mode ?? "self_printed";
   const remaining = ranges.reduce((sum, range) => sum + range.remaining, 0);
   return {
-    id: "carrier_account_01",
+    id: "car_01",
     carrier: "yamato",
     name: "ヤマト運輸 京都主管",
     mode,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
 import { BrandEntity } from "../brand/entity";
 import { Counter } from "../counter";
-import { isConditionalFailure } from "../db/attributes";
+import { isConditionalFailure, TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { Database, type TransactionEntities } from "../db/service";
 import { concurrentUpdate, InputError, NotFoundError, RuleError } from "../error";
 import { Secret } from "../secret";
@@ -56,8 +56,7 @@ export const Info = z
     tracking_ranges: z.array(RangeInfo),
     remaining_numbers: z.number().int().nullable(),
     low_on_numbers: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "CarrierAccount" });
 export type Info = z.infer<typeof Info>;
@@ -95,8 +94,7 @@ export function serialize({ item, ranges, isDefault }: Account): Info {
     tracking_ranges: [...ranges].sort((a, b) => a.first - b.first).map(rangeInfo),
     remaining_numbers: numbered || ranges.length ? remaining : null,
     low_on_numbers: numbered && remaining < LOW_ON_NUMBERS,
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

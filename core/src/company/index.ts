@@ -4,6 +4,7 @@ import { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
 import { CarrierAccount } from "../carrier";
+import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
@@ -20,8 +21,7 @@ export const Info = z
     contact_email: z.string(),
     setup_status: z.enum(setupStatuses),
     features: z.object({ api_integration: z.boolean() }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "Company" });
 export type Info = z.infer<typeof Info>;
@@ -37,8 +37,7 @@ export function serialize(item: CompanyItem): Info {
     contact_email: item.contactEmail ?? "",
     setup_status: item.setupStatus,
     features: { api_integration: item.features?.apiIntegration ?? false },
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Timestamps every entity carries; ISO strings sort by time in sort keys. */
 export const timestamps = {
   createdAt: {
@@ -14,6 +16,16 @@ export const timestamps = {
     set: () => new Date().toISOString(),
   },
 } as const;
+
+/** The wire form of `timestamps`: every record the API answers carries both. */
+export const TimestampsInfo = {
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+export function timestampsToWire(item: { createdAt: string; updatedAt: string }) {
+  return { created_at: item.createdAt, updated_at: item.updatedAt };
+}
 
 /** An address as carriers print it (see shared/fields.ts for the limits). */
 export const addressAttributes = {

@@ -1,6 +1,7 @@
 export * as ItemCategory from "./index";
 
 import { z } from "zod";
+import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { tenantRecords } from "../db/records";
 import { NotFoundError, RuleError } from "../error";
 import { ItemCategoryInput } from "../shared/item-category";
@@ -14,8 +15,7 @@ export const Info = z
     name: z.string(),
     handling1: z.string(),
     handling2: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "ItemCategory" });
 export type Info = z.infer<typeof Info>;
@@ -26,8 +26,7 @@ export function serialize(item: ItemCategoryItem): Info {
     name: item.name,
     handling1: item.handling1 ?? "",
     handling2: item.handling2 ?? "",
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

@@ -3,6 +3,7 @@ export * as Sender from "./index";
 import { z } from "zod";
 import { assertAdmin } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
+import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { tenantRecords } from "../db/records";
 import { NotFoundError, RuleError } from "../error";
 import { SenderInput } from "../shared/sender";
@@ -16,8 +17,7 @@ export const Info = z
     name: z.string(),
     company_name: z.string(),
     ...AddressInfo,
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "Sender" });
 export type Info = z.infer<typeof Info>;
@@ -28,8 +28,7 @@ export function serialize(item: SenderItem): Info {
     name: item.name,
     company_name: item.companyName ?? "",
     ...addressToWire(item),
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

@@ -17,6 +17,7 @@ export { receiveShopifyWebhook, type ShopifyDelivery, type WebhookOutcome } from
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
+import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
 import { NotFoundError } from "../error";
 import { isID } from "../util/id";
@@ -77,8 +78,7 @@ export const Info = z
      * answers data requests).
      */
     privacy_requests: z.array(PrivacyRequest),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "Shop" });
 export type Info = z.infer<typeof Info>;
@@ -105,8 +105,7 @@ export function serialize(item: ShopItem): Info {
       last_error: sync.lastError,
     },
     privacy_requests: privacyRequestsOf(item),
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

@@ -3,7 +3,7 @@ export * as User from "./index";
 import { z } from "zod";
 import { assertAdmin, useTenantID, useUser } from "../actor";
 import { Counter } from "../counter";
-import { isConditionalFailure } from "../db/attributes";
+import { isConditionalFailure, TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { type Page, type PageRequest, page } from "../db/records";
 import { Database } from "../db/service";
 import { ConflictError, concurrentUpdate, NotFoundError, RuleError } from "../error";
@@ -29,8 +29,7 @@ export const Info = z
     email: z.string(),
     name: z.string(),
     role: z.enum(roles),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...TimestampsInfo,
   })
   .meta({ id: "User" });
 export type Info = z.infer<typeof Info>;
@@ -41,8 +40,7 @@ export function serialize(item: UserItem): Info {
     email: item.email,
     name: item.name,
     role: item.role,
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
+    ...timestampsToWire(item),
   };
 }
 

@@ -6,15 +6,7 @@ import {
   useTrackingUpload,
 } from "../../../web/src/components/TrackingUpload/TrackingUploadModal";
 import { AppProviders } from "../../../web/src/providers";
-import { type FakeAnswer, type FakeRoutes, stubApi, type Wire } from "../fake-api";
-
-/**
- * GET /shipments/upload_tracking_numbers/{job_id}. Its key also fits the pattern of
- * GET /shipments/{id} in FakeRoutes (both end in `…_…`), which would demand both
- * answers at once; the answer is typed here instead, as the job the API sends.
- */
-const jobRoute = (jobId: string, answer: () => FakeAnswer<Wire["TrackingUploadJob"]>): FakeRoutes =>
-  ({ [`GET /api/shipments/upload_tracking_numbers/${jobId}`]: answer }) as FakeRoutes;
+import { stubApi, type Wire } from "../fake-api";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -66,7 +58,7 @@ describe("the shared request → progress → results flow (tracking upload)", (
         accepted += 1;
         return { status: 202, body: { job_id: accepted === 1 ? "job_first" : "job_retry" } };
       },
-      ...jobRoute("job_first", () => {
+      "GET /api/shipments/upload_tracking_numbers/job_first": () => {
         reads += 1;
         return {
           body:
@@ -91,8 +83,8 @@ describe("the shared request → progress → results flow (tracking upload)", (
                   ],
                 },
         };
-      }),
-      ...jobRoute("job_retry", () => ({
+      },
+      "GET /api/shipments/upload_tracking_numbers/job_retry": () => ({
         body: {
           job_id: "job_retry",
           status: "done",
@@ -101,7 +93,7 @@ describe("the shared request → progress → results flow (tracking upload)", (
           failed: 0,
           results: [result("shp_b", "uploaded")],
         },
-      })),
+      }),
     });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

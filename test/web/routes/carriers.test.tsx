@@ -1,6 +1,5 @@
-import { notifications } from "@mantine/notifications";
 import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { act, configure, fireEvent, screen, within } from "@testing-library/react";
+import { configure, fireEvent, screen, within } from "@testing-library/react";
 import {
   accountBody,
   accountFormValues,
@@ -9,7 +8,8 @@ import {
 import type { CarrierAccount } from "../../../web/src/lib/api";
 import { camelizeKeys } from "../../../web/src/lib/case";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
-import { type FakeAnswer, type FakeRoutes, stubApi, type Wire } from "../fake-api";
+import { resetScreensAfterEach } from "../../support/web-reset";
+import { type FakeAnswer, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
 import { carrierAccountBody, settingsRoutes, trackingRangeBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
@@ -26,13 +26,7 @@ const fullWidth = (number: string) =>
 function renderCarriers(routes: FakeRoutes = {}) {
   const fetchMock = stubApi({ ...settingsRoutes(), ...routes });
   const rendered = renderRoute("/settings/carriers", { auth: createFakeAuth(verifiedUser) });
-  /** The JSON bodies sent to "METHOD /api/path", in order. */
-  const sent = (key: string) =>
-    fetchMock.mock.calls
-      .filter(
-        ([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://x").pathname}` === key,
-      )
-      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+  const sent = (key: string) => sentBodies(fetchMock, key);
   return { ...rendered, fetchMock, sent };
 }
 
@@ -40,21 +34,17 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const click = (element: HTMLElement) => fireEvent.click(element);
 const section = (name: string) => screen.findByRole("region", { name });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Toasts live in a module-level store; one test's must not reach the next.
-  act(() => notifications.clean());
-});
+resetScreensAfterEach();
 
 const lowAccount = carrierAccountBody({
-  id: "carrier_account_02",
+  id: "car_02",
   name: "ヤマト運輸 大阪",
   is_default: false,
   customer_code_hint: "********0201",
   tracking_ranges: [trackingRangeBody(55_000_000_000, 1000, 900)],
 });
 const japanPostHandoff = carrierAccountBody({
-  id: "carrier_account_03",
+  id: "car_03",
   carrier: "japan_post",
   name: "ゆうパック 本社",
   mode: "handoff",
@@ -161,7 +151,7 @@ describe("配送会社連携", () => {
   });
 
   it("puts the API's field errors on the range row and the field they name, keeping the stored code when left empty", async () => {
-    const registered = trackingRangeBody(44_441_375_000, 1000, 3, "range_01");
+    const registered = trackingRangeBody(44_441_375_000, 1000, 3, "rng_01");
     let answer: FakeAnswer<Wire["CarrierAccount"]> = {
       status: 400,
       body: {
@@ -174,7 +164,7 @@ describe("配送会社連携", () => {
     };
     const { sent } = renderCarriers({
       "GET /api/yamato": () => list(carrierAccountBody({ tracking_ranges: [registered] })),
-      "PUT /api/yamato/carrier_account_01": () => answer,
+      "PUT /api/yamato/car_01": () => answer,
     });
     click(await screen.findByRole("button", { name: "ヤマト運輸 京都主管を編集" }));
     const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を編集" });
@@ -199,9 +189,9 @@ describe("配送会社連携", () => {
     ).toBeInTheDocument();
     expect(within(two).getByRole("textbox", { name: "開始番号" })).toHaveAttribute("aria-invalid", "true");
     expect(within(one).queryByText(/重なっています/)).not.toBeInTheDocument();
-    const [body] = sent("PUT /api/yamato/carrier_account_01");
+    const [body] = sent("PUT /api/yamato/car_01");
     expect(body.tracking_ranges).toEqual([
-      { id: "range_01", first: registered.first, last: registered.last },
+      { id: "rng_01", first: registered.first, last: registered.last },
       added,
     ]);
     expect(body).not.toHaveProperty("customer_code");
@@ -260,7 +250,7 @@ describe("配送会社連携", () => {
   it("shows why the default account cannot be deleted while others remain", async () => {
     renderCarriers({
       "GET /api/yamato": () => list(carrierAccountBody(), lowAccount),
-      "DELETE /api/yamato/carrier_account_01": () => ({
+      "DELETE /api/yamato/car_01": () => ({
         status: 422,
         body: {
           code: "carrier_account.in_use",
@@ -278,7 +268,7 @@ describe("配送会社連携", () => {
 
   it("shows a member the accounts without add, edit or delete", async () => {
     renderCarriers({
-      "GET /api/users/me": () => ({ body: userBody({ id: "user_02", name: "佐藤 花子", role: "member" }) }),
+      "GET /api/users/me": () => ({ body: userBody({ id: "usr_02", name: "佐藤 花子", role: "member" }) }),
       "GET /api/yamato": () => list(carrierAccountBody()),
     });
     const yamato = await section("ヤマト運輸");
@@ -293,7 +283,7 @@ describe("配送会社連携", () => {
 
 describe("the carrier account form's body", () => {
   const account = camelizeKeys<CarrierAccount>(
-    carrierAccountBody({ tracking_ranges: [trackingRangeBody(44_441_375_000, 1000, 0, "range_01")] }),
+    carrierAccountBody({ tracking_ranges: [trackingRangeBody(44_441_375_000, 1000, 0, "rng_01")] }),
   );
 
   it("sends registered ranges back with their id and new ones without, only the carrier's own fields", () => {
@@ -305,7 +295,7 @@ describe("the carrier account form's body", () => {
       is_default: true,
       customer_code: "",
       tracking_ranges: [
-        { id: "range_01", first: account.trackingRanges[0]?.first, last: account.trackingRanges[0]?.last },
+        { id: "rng_01", first: account.trackingRanges[0]?.first, last: account.trackingRanges[0]?.last },
         { first: "1", last: "2" },
       ],
     });
@@ -315,7 +305,7 @@ describe("the carrier account form's body", () => {
     const values = { ...accountFormValues(account, { firstOfCarrier: false }), mode: "handoff" as const };
     values.tracking_ranges = [...values.tracking_ranges, { key: "new-y", first: "1", last: "2" }];
     expect(accountBody("yamato", values).tracking_ranges).toEqual([
-      { id: "range_01", first: account.trackingRanges[0]?.first, last: account.trackingRanges[0]?.last },
+      { id: "rng_01", first: account.trackingRanges[0]?.first, last: account.trackingRanges[0]?.last },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { resetScreensAfterEach } from "../../support/web-reset";
-import { type FakeAnswer, type FakeRoutes, stubApi, type Wire } from "../fake-api";
+import { type FakeAnswer, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
 import {
   brandBody,
   completeCompanyBody,
@@ -38,13 +38,7 @@ const geocoding: FakeRoutes["GET /api/geocoding"] = (_, url) => {
 function renderSettings(path: string, routes: FakeRoutes = {}) {
   const fetchMock = stubApi({ ...settingsRoutes(), "GET /api/geocoding": geocoding, ...routes });
   const rendered = renderRoute(path, { auth: createFakeAuth(verifiedUser) });
-  /** The JSON bodies sent to "METHOD /api/path", in order. */
-  const sent = (key: string) =>
-    fetchMock.mock.calls
-      .filter(
-        ([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://x").pathname}` === key,
-      )
-      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+  const sent = (key: string) => sentBodies(fetchMock, key);
   return { ...rendered, fetchMock, sent };
 }
 
@@ -109,7 +103,7 @@ describe("settings tabs", () => {
 });
 
 describe("a member's view of the settings", () => {
-  const member = () => ({ body: userBody({ id: "user_02", name: "佐藤 花子", role: "member" }) });
+  const member = () => ({ body: userBody({ id: "usr_02", name: "佐藤 花子", role: "member" }) });
 
   it("shows 会社概要, ブランド設定 and 印刷設定 read-only, with no save buttons", async () => {
     renderSettings("/settings/companies", { "GET /api/users/me": member });
@@ -138,7 +132,7 @@ describe("a member's view of the settings", () => {
 });
 
 describe("ユーザー管理", () => {
-  const other = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
+  const other = userBody({ id: "usr_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
 
   it("gives an administrator the invite, edit and delete controls, but not deleting themselves", async () => {
     renderSettings("/settings/users", {
@@ -157,7 +151,7 @@ describe("ユーザー管理", () => {
   });
 
   it("shows a member the list read-only, with only their own name to edit", async () => {
-    const me = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
+    const me = userBody({ id: "usr_02", email: "sato@example.jp", name: "佐藤 花子", role: "member" });
     renderSettings("/settings/users", {
       "GET /api/users": () => ({ body: { items: [userBody(), me], next_cursor: null } }),
       "GET /api/users/me": () => ({ body: me }),
@@ -179,7 +173,7 @@ describe("ユーザー管理", () => {
   it("invites with email, name and role, and puts a taken address next to the email field", async () => {
     let answer: FakeAnswer<Wire["User"]> = {
       status: 201,
-      body: userBody({ id: "user_03", email: "new@example.jp", name: "新人", role: "member" }),
+      body: userBody({ id: "usr_03", email: "new@example.jp", name: "新人", role: "member" }),
     };
     const { sent } = renderSettings("/settings/users", { "POST /api/users": () => answer });
     click(await screen.findByRole("button", { name: "ユーザーを招待" }));
@@ -209,10 +203,10 @@ describe("ユーザー管理", () => {
   });
 
   it("shows the API's refusal in the delete dialog (the last administrator)", async () => {
-    const admin = userBody({ id: "user_02", email: "sato@example.jp", name: "佐藤 花子" });
+    const admin = userBody({ id: "usr_02", email: "sato@example.jp", name: "佐藤 花子" });
     renderSettings("/settings/users", {
       "GET /api/users": () => ({ body: { items: [userBody(), admin], next_cursor: null } }),
-      "DELETE /api/users/user_02": () => ({
+      "DELETE /api/users/usr_02": () => ({
         status: 422,
         body: { code: "user.last_admin", message: "管理者が1人もいなくなるため、この操作はできません。" },
       }),
@@ -238,7 +232,7 @@ describe("発送元管理", () => {
 
   it("lists senders with the address in one line and the brand's default marked", async () => {
     renderSettings("/settings/senders", {
-      "GET /api/brands": () => ({ body: brandBody({ default_sender_id: "sender_01" }) }),
+      "GET /api/brands": () => ({ body: brandBody({ default_sender_id: "snd_01" }) }),
     });
     const table = await screen.findByRole("table", { name: "発送元一覧" });
     const row = within(table).getByRole("row", { name: /送る商店 東京倉庫/ });
@@ -249,7 +243,7 @@ describe("発送元管理", () => {
 
   it("adds a sender with the postal autofill; the body is what the API stores", async () => {
     const { sent } = renderSettings("/settings/senders", {
-      "POST /api/senders": () => ({ status: 201, body: senderBody({ id: "sender_02" }) }),
+      "POST /api/senders": () => ({ status: 201, body: senderBody({ id: "snd_02" }) }),
     });
     click(await screen.findByRole("button", { name: "発送元を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
@@ -289,7 +283,7 @@ describe("発送元管理", () => {
 
   it("edits a sender with its values filled in", async () => {
     const { sent } = renderSettings("/settings/senders", {
-      "PUT /api/senders/sender_01": () => ({ body: senderBody({ name: "東京第二倉庫" }) }),
+      "PUT /api/senders/snd_01": () => ({ body: senderBody({ name: "東京第二倉庫" }) }),
     });
     click(await screen.findByRole("button", { name: "送る商店 東京倉庫を編集" }));
     const dialog = await screen.findByRole("dialog", { name: "発送元を編集" });
@@ -297,7 +291,7 @@ describe("発送元管理", () => {
     type(within(dialog).getByRole("textbox", { name: "発送元名" }), "東京第二倉庫");
     click(within(dialog).getByRole("button", { name: "保存する" }));
     expect(await screen.findByText("発送元を保存しました。")).toBeInTheDocument();
-    expect(sent("PUT /api/senders/sender_01")[0]).toMatchObject({
+    expect(sent("PUT /api/senders/snd_01")[0]).toMatchObject({
       name: "東京第二倉庫",
       postal_code: "1000001",
     });
@@ -305,7 +299,7 @@ describe("発送元管理", () => {
 
   it("shows why the brand's default sender cannot be deleted", async () => {
     renderSettings("/settings/senders", {
-      "DELETE /api/senders/sender_01": () => ({
+      "DELETE /api/senders/snd_01": () => ({
         status: 422,
         body: {
           code: "sender.in_use",
@@ -329,7 +323,7 @@ describe("発送元管理", () => {
     let items = [senderBody()];
     renderSettings("/settings/senders", {
       "GET /api/senders": () => ({ body: { items, next_cursor: null } }),
-      "DELETE /api/senders/sender_01": () => {
+      "DELETE /api/senders/snd_01": () => {
         items = [];
         return { status: 204 };
       },
@@ -377,7 +371,7 @@ describe("備考欄設定", () => {
 
   it("shows why the brand's default cannot be deleted", async () => {
     renderSettings("/settings/item_categories", {
-      "DELETE /api/item_categories/item_category_01": () => ({
+      "DELETE /api/item_categories/icat_01": () => ({
         status: 422,
         body: {
           code: "item_category.in_use",
@@ -453,7 +447,7 @@ describe("会社概要", () => {
     const { sent } = renderSettings("/settings/companies", {
       "PUT /api/brands": (body) => ({ body: brandBody(body as Record<string, unknown>) }),
       "PUT /api/brands/senders": () => ({
-        body: brandBody({ name: "株式会社送る商店", default_sender_id: "sender_01" }),
+        body: brandBody({ name: "株式会社送る商店", default_sender_id: "snd_01" }),
       }),
     });
     const brand = await screen.findByRole("region", { name: "ブランド設定" });
@@ -464,7 +458,7 @@ describe("会社概要", () => {
 
     expect(await screen.findByText("ブランド設定を保存しました。")).toBeInTheDocument();
     expect(sent("PUT /api/brands")).toEqual([{ name: "株式会社送る商店" }]);
-    expect(sent("PUT /api/brands/senders")).toEqual([{ sender_id: "sender_01" }]);
+    expect(sent("PUT /api/brands/senders")).toEqual([{ sender_id: "snd_01" }]);
     expect(sent("PUT /api/brands/item_categories")).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
-import { notifications } from "@mantine/notifications";
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
-import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { resetScreensAfterEach } from "../../support/web-reset";
 import { companyBody, stubApi, type Wire } from "../fake-api";
 import { carrierAccountBody, shopBody, userBody } from "../settings-api";
 
@@ -96,11 +96,7 @@ function wizardApi(
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Toasts live in a module-level store; one test's must not reach the next.
-  act(() => notifications.clean());
-});
+resetScreensAfterEach();
 
 describe("setup wizard: 基本情報", () => {
   it("saves the company profile, moves setup to ストア連携 and shows it", async () => {

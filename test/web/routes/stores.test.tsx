@@ -2,7 +2,7 @@ import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
 import { resetScreensAfterEach } from "../../support/web-reset";
-import { companyBody, type FakeRoutes, stubApi, type Wire } from "../fake-api";
+import { companyBody, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
 import { settingsRoutes, shopBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
@@ -57,15 +57,7 @@ const disconnected = shopBody({
 function renderStores(path: string, routes: FakeRoutes = {}) {
   const fetchMock = stubApi({ ...settingsRoutes(), "GET /api/shops": () => shopList(), ...routes });
   const rendered = renderRoute(path, { auth: createFakeAuth(verifiedUser) });
-  /** The JSON bodies (or query strings for bodiless calls) sent to "METHOD /api/path", in order. */
-  const sent = (key: string) =>
-    fetchMock.mock.calls
-      .filter(
-        ([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://x").pathname}` === key,
-      )
-      .map(([input, init]) =>
-        init?.body ? JSON.parse(String(init.body)) : new URL(String(input), "http://x").search,
-      );
+  const sent = (key: string) => sentBodies(fetchMock, key, { queryWhenBodiless: true });
   return { ...rendered, fetchMock, sent };
 }
 
@@ -282,7 +274,7 @@ describe("ストア管理", () => {
 
   it("shows a member the list without any button or connect form", async () => {
     renderStores("/settings/stores", {
-      "GET /api/users/me": () => ({ body: userBody({ id: "user_02", name: "佐藤 花子", role: "member" }) }),
+      "GET /api/users/me": () => ({ body: userBody({ id: "usr_02", name: "佐藤 花子", role: "member" }) }),
       "GET /api/shops": () => shopList(runningShop, failingEcforce),
     });
     await screen.findByRole("table", { name: "接続中のストア" });

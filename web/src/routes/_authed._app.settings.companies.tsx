@@ -6,10 +6,7 @@ import {
   CompanyProfileFields,
   useCompanyProfileForm,
 } from "../components/CompanyProfileForm/CompanyProfileForm";
-import { FormAlert } from "../components/forms/FormAlert";
-import { SubmitButton } from "../components/forms/SubmitButton";
-import { SettingsSection } from "../components/SettingsSection/SettingsSection";
-import { useCanManageSettings } from "../lib/permissions";
+import { SettingsFormSection } from "../components/forms/SettingsFormSection";
 import { brandQueryOptions } from "../queries/brands";
 import { companyQueryOptions } from "../queries/companies";
 import { itemCategoriesQueryOptions } from "../queries/item-categories";
@@ -38,21 +35,18 @@ function CompanyPage() {
 }
 
 function CompanyProfileSection() {
-  const canManage = useCanManageSettings();
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const { form, onSubmit, error } = useCompanyProfileForm(company, { success: "会社概要を保存しました。" });
   return (
-    <SettingsSection
+    <SettingsFormSection
       title="会社概要"
       description="会社名・所在地・連絡先を登録します。送り状の発送元やお問い合わせ先として使われます。"
       onSubmit={onSubmit}
-      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
-      readOnly={!canManage}
+      submitting={form.submitting}
+      error={error}
+      gap="lg"
     >
-      <Stack gap="lg">
-        <FormAlert error={error} />
-        <CompanyProfileFields form={form} />
-      </Stack>
-    </SettingsSection>
+      <CompanyProfileFields form={form} />
+    </SettingsFormSection>
   );
 }

@@ -16,6 +16,7 @@ import {
   router,
   ruleErrors,
 } from "../openapi";
+import { jsonBody } from "./crud";
 
 function put(path: string, summary: string, schema: z.ZodType) {
   return createRoute({
@@ -24,7 +25,7 @@ function put(path: string, summary: string, schema: z.ZodType) {
     tags: ["brand"],
     summary,
     security: bearerSecurity,
-    request: { body: { content: { "application/json": { schema } }, required: true } },
+    request: { body: jsonBody(schema) },
     responses: {
       200: jsonContent(Brand.Info, "更新したブランド"),
       ...inputErrors,

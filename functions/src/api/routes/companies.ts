@@ -10,6 +10,7 @@ import {
   router,
   ruleErrors,
 } from "../openapi";
+import { jsonBody } from "./crud";
 
 export const companies = router();
 companies
@@ -31,7 +32,7 @@ companies
       tags: ["company"],
       summary: "会社概要を更新する",
       security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: CompanyUpdate } }, required: true } },
+      request: { body: jsonBody(CompanyUpdate) },
       responses: { 200: jsonContent(Company.Info, "更新した会社"), ...inputErrors, ...authErrors },
     }),
     async (c) => c.json(Company.serialize(await Company.update(c.req.valid("json"))), 200),
@@ -44,9 +45,7 @@ companies
       summary: "初期設定を次のステップへ進める",
       description: "前に進むだけで、現在のステップの前提条件（基本情報の登録など）をサーバーで確認します。",
       security: bearerSecurity,
-      request: {
-        body: { content: { "application/json": { schema: Company.SetupStatusUpdate } }, required: true },
-      },
+      request: { body: jsonBody(Company.SetupStatusUpdate) },
       responses: {
         200: jsonContent(Company.Info, "更新した会社"),
         ...inputErrors,

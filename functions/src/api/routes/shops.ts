@@ -9,29 +9,25 @@ import {
   inputErrors,
   jsonContent,
   notFound,
-  PageQuery,
-  pageOf,
   router,
   toPage,
 } from "../openapi";
+import { jsonBody, listRoute } from "./crud";
 
-const ShopList = pageOf(Shop.Info, "ShopList");
-const ShopIdBody = z.object({ shop_id: z.string().min(1).max(64) });
-const ShopIdQuery = z.object({ shop_id: z.string().min(1).max(64) });
+/** The shop a platform request is about, in the body (PUT) or the query (GET, DELETE). */
+const ShopIdField = z.object({ shop_id: z.string().min(1).max(64) });
 const Disconnected = z.object({ shop: Shop.Info }).meta({ id: "ShopDisconnected" });
 
 const adminErrors = { ...inputErrors, ...authErrors, ...forbidden } as const;
 
 export const shops = router()
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/",
-      tags: ["shop"],
+    listRoute({
+      tag: "shop",
       summary: "連携しているストアと同期の状況",
-      security: bearerSecurity,
-      request: { query: PageQuery },
-      responses: { 200: jsonContent(ShopList, "ストアの一覧"), ...inputErrors, ...authErrors },
+      description: "ストアの一覧",
+      info: Shop.Info,
+      listId: "ShopList",
     }),
     async (c) => {
       const { cursor, limit } = c.req.valid("query");
@@ -45,7 +41,7 @@ export const shops = router()
       tags: ["shop"],
       summary: "Shopify ストアの接続を始める（認可URLを返す）",
       security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: Shop.ShopifyStart } }, required: true } },
+      request: { body: jsonBody(Shop.ShopifyStart) },
       responses: {
         200: jsonContent(
           z.object({ authorization_url: z.string() }).meta({ id: "ShopifyAuthorization" }),
@@ -63,7 +59,7 @@ export const shops = router()
       tags: ["shop"],
       summary: "Shopify からの戻り（code, hmac, host, shop, state, timestamp）を検証して接続する",
       security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: Shop.ShopifyReturn } }, required: true } },
+      request: { body: jsonBody(Shop.ShopifyReturn) },
       responses: { 200: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
     async (c) => c.json(Shop.serialize(await Shop.completeShopify(c.req.valid("json"))), 200),
@@ -75,7 +71,7 @@ export const shops = router()
       tags: ["shop"],
       summary: "ecforce ショップを接続する（URLとAPIトークンを実際の呼び出しで確かめてから保存）",
       security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: Shop.EcforceConnect } }, required: true } },
+      request: { body: jsonBody(Shop.EcforceConnect) },
       responses: { 201: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
     async (c) => c.json(Shop.serialize(await Shop.connectEcforce(c.req.valid("json"))), 201),
@@ -87,7 +83,7 @@ export const shops = router()
       tags: ["shop"],
       summary: "ecforce ショップの配送業者（当社の配送会社との対応付けに使う）",
       security: bearerSecurity,
-      request: { query: ShopIdQuery },
+      request: { query: ShopIdField },
       responses: {
         200: jsonContent(
           z
@@ -135,12 +131,7 @@ for (const platform of ["shopify", "ecforce"] as const) {
         tags: ["shop"],
         summary: `${name}の取り込み設定を変更する`,
         security: bearerSecurity,
-        request: {
-          body: {
-            content: { "application/json": { schema: Shop.SettingsUpdate.extend(ShopIdBody.shape) } },
-            required: true,
-          },
-        },
+        request: { body: jsonBody(Shop.SettingsUpdate.extend(ShopIdField.shape)) },
         responses: { 200: jsonContent(Shop.Info, "変更したストア"), ...adminErrors, ...notFound },
       }),
       async (c) => {
@@ -155,7 +146,7 @@ for (const platform of ["shopify", "ecforce"] as const) {
         tags: ["shop"],
         summary: `${name}の接続を解除する（注文は残る）`,
         security: bearerSecurity,
-        request: { query: ShopIdQuery },
+        request: { query: ShopIdField },
         responses: { 200: jsonContent(Disconnected, "解除したストア"), ...adminErrors, ...notFound },
       }),
       async (c) =>

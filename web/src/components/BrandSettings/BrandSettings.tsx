@@ -35,7 +35,6 @@ import { Link } from "@tanstack/react-router";
 import { z } from "zod";
 import { type Brand, printSettingsKey } from "../../lib/api";
 import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useCanManageSettings } from "../../lib/permissions";
 import {
   brandQueryOptions,
   useUpdateBrand,
@@ -46,9 +45,7 @@ import {
 import { companyQueryOptions } from "../../queries/companies";
 import { itemCategoriesQueryOptions } from "../../queries/item-categories";
 import { sendersQueryOptions } from "../../queries/senders";
-import { FormAlert } from "../forms/FormAlert";
-import { SubmitButton } from "../forms/SubmitButton";
-import { SettingsSection } from "../SettingsSection/SettingsSection";
+import { SettingsFormSection } from "../forms/SettingsFormSection";
 import classes from "./BrandSettings.module.css";
 
 type PaperValue = (typeof papers)[number];
@@ -74,7 +71,6 @@ const BrandForm = z.object({
 type BrandFormValues = { name: string; sender_id: string | null; item_category_id: string | null };
 
 function BrandDefaultsSection() {
-  const canManage = useCanManageSettings();
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const { data: senders } = useSuspenseQuery(sendersQueryOptions());
@@ -111,41 +107,34 @@ function BrandDefaultsSection() {
   );
 
   return (
-    <SettingsSection
+    <SettingsFormSection
       title="ブランド設定"
       description="ブランド名と、送り状を作成するときに最初から選ばれる発送元・備考欄を設定します。"
       onSubmit={onSubmit}
-      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
-      readOnly={!canManage}
+      submitting={form.submitting}
+      error={error}
+      maw={760}
     >
-      <Stack gap="md" maw={760}>
-        <FormAlert error={error} />
-        <TextInput
-          label="ブランド名"
-          placeholder="例: 送る商店"
-          withAsterisk
-          {...form.getInputProps("name")}
+      <TextInput label="ブランド名" placeholder="例: 送る商店" withAsterisk {...form.getInputProps("name")} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <DefaultRecordSelect
+          label="デフォルトの発送元"
+          records={senders.items}
+          noun="発送元"
+          hint="送り状のご依頼主として最初に選ばれます。"
+          listLink={{ to: "/settings/senders", label: "発送元管理" }}
+          {...form.getInputProps("sender_id")}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <DefaultRecordSelect
-            label="デフォルトの発送元"
-            records={senders.items}
-            noun="発送元"
-            hint="送り状のご依頼主として最初に選ばれます。"
-            listLink={{ to: "/settings/senders", label: "発送元管理" }}
-            {...form.getInputProps("sender_id")}
-          />
-          <DefaultRecordSelect
-            label="デフォルトの備考欄"
-            records={itemCategories.items}
-            noun="備考欄設定"
-            hint="送り状の品名・荷扱いとして最初に選ばれます。"
-            listLink={{ to: "/settings/item_categories", label: "備考欄設定" }}
-            {...form.getInputProps("item_category_id")}
-          />
-        </SimpleGrid>
-      </Stack>
-    </SettingsSection>
+        <DefaultRecordSelect
+          label="デフォルトの備考欄"
+          records={itemCategories.items}
+          noun="備考欄設定"
+          hint="送り状の品名・荷扱いとして最初に選ばれます。"
+          listLink={{ to: "/settings/item_categories", label: "備考欄設定" }}
+          {...form.getInputProps("item_category_id")}
+        />
+      </SimpleGrid>
+    </SettingsFormSection>
   );
 }
 
@@ -162,7 +151,6 @@ const uploadSettingsOf = (brand: Brand): UploadSettingsValues => ({
 
 /** 追跡番号のアップロード: Shopify's shipping confirmation, and the upload right after the labels. */
 function UploadSettingsSection() {
-  const canManage = useCanManageSettings();
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const update = useUpdateBrand();
   const form = useSchemaForm(UploadSettingsForm, { name: "upload", initialValues: uploadSettingsOf(brand) });
@@ -172,27 +160,25 @@ function UploadSettingsSection() {
   });
 
   return (
-    <SettingsSection
+    <SettingsFormSection
       title="追跡番号のアップロード"
       description="送り状の追跡番号をストアへ送るときの動作を設定します。"
       onSubmit={onSubmit}
-      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
-      readOnly={!canManage}
+      submitting={form.submitting}
+      error={error}
+      maw={760}
     >
-      <Stack gap="md" maw={760}>
-        <FormAlert error={error} />
-        <Checkbox
-          label={uploadSettingLabels.notify_customer}
-          description="Shopify のストアへのアップロードに適用されます。"
-          {...form.getInputProps("notify_customer", { type: "checkbox" })}
-        />
-        <Checkbox
-          label={uploadSettingLabels.auto_upload_tracking}
-          description="オフの場合は、注文リストや出荷履歴から「追跡番号をアップロード」で送ります。"
-          {...form.getInputProps("auto_upload_tracking", { type: "checkbox" })}
-        />
-      </Stack>
-    </SettingsSection>
+      <Checkbox
+        label={uploadSettingLabels.notify_customer}
+        description="Shopify のストアへのアップロードに適用されます。"
+        {...form.getInputProps("notify_customer", { type: "checkbox" })}
+      />
+      <Checkbox
+        label={uploadSettingLabels.auto_upload_tracking}
+        description="オフの場合は、注文リストや出荷履歴から「追跡番号をアップロード」で送ります。"
+        {...form.getInputProps("auto_upload_tracking", { type: "checkbox" })}
+      />
+    </SettingsFormSection>
   );
 }
 
@@ -265,7 +251,6 @@ function layoutAllowed(paper: PaperValue, layout: LayoutValue): boolean {
 
 function PrintSettingsSection() {
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
-  const canManage = useCanManageSettings();
   const update = useUpdateBrandPrintSettings();
   const form = useSchemaForm(BrandPrintSettings, { name: "print", initialValues: printFormValues(brand) });
   const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
@@ -274,25 +259,22 @@ function PrintSettingsSection() {
   });
 
   return (
-    <SettingsSection
+    <SettingsFormSection
       title="印刷設定"
       description="配送会社ごとに、送り状を印刷する用紙・面付けと、印字位置の補正を設定します。"
       onSubmit={onSubmit}
-      footer={<SubmitButton loading={form.submitting}>保存する</SubmitButton>}
-      readOnly={!canManage}
+      submitting={form.submitting}
+      error={error}
     >
-      <Stack gap="md">
-        <FormAlert error={error} />
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" verticalSpacing="md">
-          {carriers.map((carrier) => (
-            <CarrierPrintCard key={carrier} carrier={carrier} form={form} />
-          ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          補正は0.5mm単位・±20mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。
-        </Text>
-      </Stack>
-    </SettingsSection>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" verticalSpacing="md">
+        {carriers.map((carrier) => (
+          <CarrierPrintCard key={carrier} carrier={carrier} form={form} />
+        ))}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        補正は0.5mm単位・±20mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。
+      </Text>
+    </SettingsFormSection>
   );
 }
 
