@@ -1,7 +1,11 @@
+import { Duration } from "aws-cdk-lib";
 import * as kms from "aws-cdk-lib/aws-kms";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import { Bucket, type Function as LambdaFunction, type StackContext, Table } from "sst/constructs";
 import { tableDefinition } from "../core/src/db/table";
+
+/** Days label PDFs and exports are kept (the label batch's and the export's 90-day TTL). */
+export const FILE_KEEP_DAYS = 90;
 
 export function Storage({ stack }: StackContext) {
   const { partitionKey, sortKey, globalIndexes, timeToLiveAttribute } = tableDefinition;
@@ -20,10 +24,24 @@ export function Storage({ stack }: StackContext) {
   });
 
   // Label PDFs and exports are private: the API hands out presigned URLs, so no CORS and no public access.
+  // Both are kept 90 days (their records' TTL, core/src/shipment and core/src/export): the files go with
+  // them, so the recipients printed on a label do not outlive the batch (keys start with the tenant, so
+  // the rule covers the whole bucket rather than a prefix).
   const bucket = new Bucket(stack, "Files", {
     blockPublicACLs: true,
     cors: false,
-    cdk: { bucket: { encryption: s3.BucketEncryption.S3_MANAGED } },
+    cdk: {
+      bucket: {
+        encryption: s3.BucketEncryption.S3_MANAGED,
+        lifecycleRules: [
+          {
+            id: "expire-files",
+            expiration: Duration.days(FILE_KEEP_DAYS),
+            abortIncompleteMultipartUploadAfter: Duration.days(1),
+          },
+        ],
+      },
+    },
   });
 
   const secretsKey = new kms.Key(stack, "SecretsKey", {

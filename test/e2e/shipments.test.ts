@@ -42,7 +42,8 @@ describe("shipment history", () => {
   });
   const { shot } = app;
   const table = () => page.getByRole("table", { name: "出荷" });
-  const tab = (label: string) => page.getByRole("tab", { name: label, exact: true });
+  // A tab's name is its label and its count (発行済み 3).
+  const tab = (label: string) => page.getByRole("tab", { name: new RegExp(`^${label}`) });
   const titleOf = (s: ShipmentJson) => `${s.order_number} ${formatTrackingNumber(s.tracking_number)}`;
 
   /**

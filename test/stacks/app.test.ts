@@ -121,6 +121,20 @@ describe("Storage", () => {
     });
   });
 
+  test("label PDFs and exports expire after 90 days, with their records", () => {
+    const [, bucket] = onlyResource(templates.Storage, "AWS::S3::Bucket");
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    // One rule for the whole bucket (keys start with the tenant, so a prefix could not pick labels out).
+    expect(rules).toEqual([
+      {
+        Id: "expire-files",
+        Status: "Enabled",
+        ExpirationInDays: 90,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      },
+    ]);
+  });
+
   test("the secrets key rotates", () => {
     templates.Storage.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
   });

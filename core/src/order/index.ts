@@ -6,7 +6,7 @@ import { postalCodeProblems } from "../address";
 import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure } from "../db/attributes";
-import { type Page, type PageRequest, page } from "../db/records";
+import { PAGE_SIZE, type Page, type PageRequest, page } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
 import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
@@ -300,6 +300,25 @@ export async function counts(): Promise<Record<Tab, number>> {
     if (tab in result) result[tab] = Math.max(0, counter.count);
   }
   return result;
+}
+
+/**
+ * Every order of a list (the same tab and filters as `list`), by id and number, for
+ * "select all": read through the list's own pages, at most `cap`; `truncated` when
+ * more match.
+ */
+export async function ids(
+  query: ListQuery,
+  cap: number,
+): Promise<{ items: { id: string; orderNumber: string }[]; truncated: boolean }> {
+  const items: { id: string; orderNumber: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const next: Page<OrderItem> = await list(query, { cursor, limit: PAGE_SIZE.max });
+    for (const order of next.items) items.push({ id: order.orderId, orderNumber: order.orderNumber });
+    cursor = next.cursor;
+  } while (cursor && items.length <= cap);
+  return { items: items.slice(0, cap), truncated: items.length > cap };
 }
 
 // ---------------------------------------------------------------------------

@@ -41,10 +41,13 @@ export const OrderCustomerUpdate = z.object({
 });
 export type OrderCustomerUpdate = z.output<typeof OrderCustomerUpdate>;
 
+/** The most orders one bulk change (PUT /api/orders/bulk_update) takes. */
+export const BULK_UPDATE_MAX = 100;
+
 const bulkIds = z
   .array(z.string())
   .min(1, { error: "注文を選択してください" })
-  .max(100, { error: "一度に更新できるのは100件までです" });
+  .max(BULK_UPDATE_MAX, { error: `一度に更新できるのは${BULK_UPDATE_MAX}件までです` });
 
 /**
  * One change for many orders (PUT /api/orders/bulk_update), each order alone: archive

@@ -1,3 +1,5 @@
+import { formatTrackingNumber } from "../carrier/tracking";
+import { type DeliveryCarrier, deliveryCarrierLabels } from "./delivery";
 /**
  * Shipment values shared by the API, the entity and the screens (browser-safe): the
  * states of a parcel's label and where its number came from, with their Japanese names.
@@ -12,7 +14,11 @@ export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
   cancelled: "取消済み",
 };
 
-/** label: printed by this app; import: issued by the carrier's software; manual: typed by the merchant. */
+/** The carriers a shipment can have: the label carriers, and `sss` (another carrier, typed by the merchant). */
+export const shipmentCarriers = ["yamato", "sagawa", "japan_post", "sss"] as const;
+export type ShipmentCarrier = (typeof shipmentCarriers)[number];
+
+/** label: printed by this app; import: issued by the carrier's software; manual: typed by the merchant (an `sss` delivery). */
 export const shipmentSources = ["label", "import", "manual"] as const;
 export type ShipmentSource = (typeof shipmentSources)[number];
 
@@ -21,3 +27,11 @@ export const shipmentSourceLabels: Record<ShipmentSource, string> = {
   import: "発行済みデータ取込",
   manual: "手入力",
 };
+
+/** The number as the merchant reads it: a label carrier's grouped 4-4-4, a typed (手入力) number as typed. */
+export const shipmentNumberText = (shipment: { source: ShipmentSource; trackingNumber: string }) =>
+  shipment.source === "manual" ? shipment.trackingNumber : formatTrackingNumber(shipment.trackingNumber);
+
+/** The carrier as the merchant reads it: the name typed for another carrier (sss), else ours. */
+export const shipmentCarrierText = (shipment: { carrier: DeliveryCarrier; carrierName?: string | null }) =>
+  shipment.carrierName || deliveryCarrierLabels[shipment.carrier];

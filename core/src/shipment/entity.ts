@@ -1,10 +1,10 @@
 import { Entity, type EntityItem } from "electrodb";
 import { timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
-import { shipmentSources, shipmentStatuses } from "../shared/shipment";
+import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../shared/shipment";
 
 const carrier = {
-  type: ["yamato", "sagawa", "japan_post"] as const,
+  type: shipmentCarriers,
   required: true,
   readOnly: true,
 } as const;
@@ -18,7 +18,8 @@ const carrier = {
  * | byOrder   | gsi3    | tenantId, orderId| shipmentId            | an order's shipments                     |
  *
  * One parcel with one tracking number. `labelId` is the batch that printed it last
- * (a reissue prints the same number under a new label id).
+ * (a reissue prints the same number under a new label id), the import it came from,
+ * or "" for a `manual` one (an `sss` delivery's number typed by the merchant).
  */
 export const ShipmentEntity = new Entity(
   {
@@ -29,8 +30,11 @@ export const ShipmentEntity = new Entity(
       orderId: { type: "string", required: true, readOnly: true },
       orderNumber: { type: "string", required: true },
       carrier,
+      /** The carrier account that numbered it; "" for a number the merchant typed (carrier `sss`). */
       carrierAccountId: { type: "string", required: true, readOnly: true },
       trackingNumber: { type: "string", required: true, readOnly: true },
+      /** The delivery company the merchant typed, for carrier `sss` (sent to the shop as the tracking company). */
+      carrierName: { type: "string", readOnly: true },
       /** 1-based parcel of the order, of `parcels`. */
       parcel: { type: "number", required: true, readOnly: true },
       parcels: { type: "number", required: true },

@@ -17,6 +17,7 @@ import { Queue } from "../queue";
 import { Sender } from "../sender";
 import { type Carrier, carriers } from "../shared/brand";
 import {
+  type DeliveryCarrier,
   deliveryDefaults,
   deliverySchemas,
   type ItemDefaults,
@@ -25,7 +26,8 @@ import {
   type TimeSlot,
   yamatoCoolTypes,
 } from "../shared/delivery";
-import { shipmentSources, shipmentStatuses } from "../shared/shipment";
+import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../shared/shipment";
+import { batchWrite, type WriteRequest } from "../sync/batch-write";
 import { createID, idFor, isID } from "../util/id";
 import {
   LabelBatchEntity,
@@ -68,7 +70,9 @@ export const Info = z
     order_id: z.string(),
     order_number: z.string(),
     status: z.enum(statuses),
-    carrier: z.enum(carriers),
+    carrier: z.enum(shipmentCarriers),
+    /** The delivery company the merchant typed (carrier `sss`), else null. */
+    carrier_name: z.string().nullable(),
     carrier_account_id: z.string(),
     tracking_number: z.string(),
     label_id: z.string(),
@@ -85,7 +89,7 @@ export const Info = z
 export type Info = z.infer<typeof Info>;
 
 type HistoryEntry = {
-  action: "issue" | "reissue" | "cancel" | "import" | "upload";
+  action: "issue" | "reissue" | "cancel" | "import" | "upload" | "manual";
   userId: string | null;
   at: string;
 };
@@ -97,6 +101,7 @@ export function serialize(item: ShipmentItem): Info {
     order_number: item.orderNumber,
     status: item.status,
     carrier: item.carrier,
+    carrier_name: item.carrierName ?? null,
     carrier_account_id: item.carrierAccountId,
     tracking_number: item.trackingNumber,
     label_id: item.labelId,
@@ -483,8 +488,12 @@ function labelSummary(entities: TransactionEntities, order: { orderId: string },
   return at ? patch.set({ labelsIssuedAt: at }) : patch;
 }
 
+/** A shipment with a printed label: one of the label carriers (a manual `sss` one has none). */
+type LabelShipment = ShipmentItem & { carrier: Carrier };
+const isLabelShipment = (s: ShipmentItem): s is LabelShipment => s.carrier !== "sss";
+
 function toParcel(
-  shipment: ShipmentItem,
+  shipment: LabelShipment,
   order: OrderItem,
   sender: LabelParty,
   delivery: Record<string, unknown>,
@@ -543,7 +552,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: outcome.error });
       continue;
     }
-    const { shipments } = outcome;
+    const shipments = outcome.shipments.filter(isLabelShipment);
     if (hasLabelIssue(order)) settled.push(orderId);
     const delivery = deliveryOf(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
@@ -650,12 +659,14 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
       ? "注文が見つかりません。"
       : shipment.status === "cancelled"
         ? "取り消した出荷は再発行できません。新しく発行してください。"
-        : shipment.source !== "label"
-          ? "配送会社のソフトで発行した送り状は、そのソフトで再発行してください。"
-          : own && own !== shipment.carrier
-            ? "配送会社が変わったため再発行できません。取り消してから発行し直してください。"
-            : undefined;
-    if (refusal || !order) {
+        : shipment.source === "manual"
+          ? "手入力した追跡番号の出荷には送り状がないため、再発行できません。"
+          : shipment.source !== "label"
+            ? "配送会社のソフトで発行した送り状は、そのソフトで再発行してください。"
+            : own && own !== shipment.carrier
+              ? "配送会社が変わったため再発行できません。取り消してから発行し直してください。"
+              : undefined;
+    if (refusal || !order || !isLabelShipment(shipment)) {
       result.error = refusal;
       continue;
     }
@@ -1102,4 +1113,277 @@ export async function recordImported(input: {
       }
     );
   return { state: "created", shipment: await get(shipment.shipmentId) };
+}
+
+// ---------------------------------------------------------------------------
+// Numbers the merchant typed: an `sss` delivery (another carrier)
+
+/** The order's delivery as it names a typed carrier and number, if it is an `sss` one. */
+function typedOf(order: OrderItem): { name: string; number: string } | undefined {
+  const delivery = order.delivery as
+    | { carrier?: string; carrier_name?: string; tracking_number?: string }
+    | undefined;
+  if (delivery?.carrier !== "sss" || !delivery.tracking_number || !delivery.carrier_name) return undefined;
+  return { name: delivery.carrier_name, number: delivery.tracking_number };
+}
+
+/** The order's manual shipment that is not cancelled (at most one), if any. */
+async function liveManual(orderId: string): Promise<ShipmentItem | undefined> {
+  return (await ofOrder(orderId)).find((s) => s.source === "manual" && s.status !== "cancelled");
+}
+
+/** Reported to the shop, or on its way there: the shop holds (or may hold) its number. */
+const reported = (s: ShipmentItem) =>
+  s.status === "isShipped" || s.upload?.state === "done" || s.upload?.state === "pending";
+
+const manualReported = () =>
+  new RuleError(
+    "shipment.manual_uploaded",
+    "追跡番号をストアに報告済みのため、配送会社と追跡番号は変更できません。ストア側の発送を取り消してから操作してください。",
+  );
+
+const numberTaken = () =>
+  new InputError("shipment.tracking_number_taken", "この追跡番号は別の注文の出荷に登録済みです。", {
+    tracking_number: "この追跡番号は別の注文の出荷に登録済みです",
+  });
+
+/**
+ * The claim of a typed number: free, or held by a cancelled manual shipment (a number
+ * typed by mistake, or typed again after a change) that it may take over; a live one
+ * of another order keeps it.
+ */
+async function typedClaim(orderId: string, number: string): Promise<{ takeover?: string } | "taken"> {
+  const { data: claim } = await TrackingClaimEntity.get({
+    tenantId: useTenantID(),
+    carrier: "sss",
+    trackingNumber: number,
+  }).go();
+  if (!claim) return {};
+  const holder = await find(claim.shipmentId);
+  if (!holder || (holder.source === "manual" && holder.status === "cancelled"))
+    return { takeover: claim.shipmentId };
+  return holder.orderId === orderId ? { takeover: claim.shipmentId } : "taken";
+}
+
+/**
+ * Whether saving this delivery may go ahead: a manual shipment the shop has been told of
+ * keeps its carrier and number until the shop side is undone (as a cancel), and a number
+ * another order's shipment holds is refused, both before anything is saved.
+ */
+async function checkTyped(orderId: string, carrier: DeliveryCarrier, input: unknown) {
+  const value = deliverySchemas[carrier].parse(input) as { carrier_name?: string; tracking_number?: string };
+  const current = await liveManual(orderId);
+  const same =
+    carrier === "sss" &&
+    current?.trackingNumber === value.tracking_number &&
+    current?.carrierName === value.carrier_name;
+  if (current && reported(current) && !same) throw manualReported();
+  if (carrier === "sss" && value.tracking_number && !same) {
+    const claim = await typedClaim(orderId, value.tracking_number);
+    if (claim === "taken") throw numberTaken();
+  }
+}
+
+/**
+ * Sets how the order ships (Order.updateDelivery) and keeps its manual shipment with it:
+ * an `sss` delivery's typed number is the order's one live manual shipment, ready to
+ * upload; a changed number replaces it; another carrier retires it.
+ */
+export async function updateDelivery(orderId: string, carrier: DeliveryCarrier, input: unknown) {
+  await checkTyped(orderId, carrier, input);
+  const order = await Order.updateDelivery(orderId, carrier, input);
+  await syncManual(order);
+  return order;
+}
+
+/** Back to the brand's defaults (Order.resetDelivery); a manual shipment not yet reported is retired. */
+export async function resetDelivery(orderId: string) {
+  const current = await liveManual(orderId);
+  if (current && reported(current)) throw manualReported();
+  const order = await Order.resetDelivery(orderId);
+  await syncManual(order);
+  return order;
+}
+
+/**
+ * Brings the order's manual shipment in line with its delivery, idempotently: the same
+ * typed number again changes nothing, a new one replaces the one not yet reported (the
+ * old cancelled, its number retired, in one transaction: never two live), and a
+ * delivery that is not `sss` cancels it. One the shop already holds is left as it is
+ * (the delivery's own save refuses to change it; see checkTyped).
+ */
+export async function syncManual(order: OrderItem): Promise<ShipmentItem | undefined> {
+  const want = typedOf(order);
+  for (let round = 0; round < 3; round += 1) {
+    const current = await liveManual(order.orderId);
+    if (!want) {
+      if (current && !reported(current)) await cancel(current.shipmentId);
+      return undefined;
+    }
+    if (current && current.trackingNumber === want.number && current.carrierName === want.name)
+      return current;
+    if (current && reported(current)) throw manualReported();
+    const claim = await typedClaim(order.orderId, want.number);
+    if (claim === "taken") throw numberTaken();
+    const created = await writeManual(order, want, current, claim.takeover);
+    if (created) return created;
+  }
+  throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
+}
+
+/**
+ * PUT /api/orders/bulk_update with the order's manual shipment kept in line: a carrier
+ * set in bulk refuses an order whose typed number the shop already holds (as its own
+ * delivery save would) and retires the typed numbers of the orders it moved off sss.
+ */
+export async function bulkUpdateOrders(input: z.input<typeof Order.BulkUpdate>): Promise<Order.BulkResult[]> {
+  const request = Order.BulkUpdate.parse(input);
+  if (request.action !== "set_carrier") return Order.bulkUpdate(request);
+  const held = new Set<string>();
+  await Promise.all(
+    request.ids.map(async (orderId) => {
+      const current = await liveManual(orderId);
+      if (current && reported(current)) held.add(orderId);
+    }),
+  );
+  const free = request.ids.filter((id) => !held.has(id));
+  const results = free.length ? await Order.bulkUpdate({ ...request, ids: free }) : [];
+  await syncManualOf(results.filter((r) => !r.error).map((r) => r.id));
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return request.ids.map((id) =>
+    held.has(id) ? { id, error: manualReported().message } : (byId.get(id) ?? { id }),
+  );
+}
+
+/** syncManual for orders whose delivery changed elsewhere (a bulk carrier change), a few at a time. */
+export async function syncManualOf(orderIds: string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(8, orderIds.length) }, async () => {
+      while (next < orderIds.length) {
+        const orderId = orderIds[next++]!;
+        const current = await liveManual(orderId);
+        if (!current) continue;
+        const order = await Order.find(orderId);
+        if (order && !typedOf(order) && !reported(current)) await cancel(current.shipmentId);
+      }
+    }),
+  );
+}
+
+/** One transaction: the new manual shipment, its number's claim, its live parcel (taken over from the one it replaces). */
+async function writeManual(
+  order: OrderItem,
+  want: { name: string; number: string },
+  current: ShipmentItem | undefined,
+  takeover: string | undefined,
+): Promise<ShipmentItem | undefined> {
+  const tenantId = useTenantID();
+  const userId = userIdOf(ActorContext.use());
+  const now = new Date().toISOString();
+  let parcel = current?.parcel;
+  if (parcel === undefined) {
+    const { data: live } = await LiveParcelEntity.query
+      .byOrder({ tenantId, orderId: order.orderId })
+      .go({ pages: "all" });
+    parcel = live.reduce((max, p) => Math.max(max, p.parcel), 0) + 1;
+  }
+  const shipment = {
+    tenantId,
+    shipmentId: createID("shipment"),
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    carrier: "sss" as const,
+    carrierAccountId: "",
+    carrierName: want.name,
+    trackingNumber: want.number,
+    parcel,
+    parcels: Math.max(current?.parcels ?? 1, parcel),
+    labelId: "",
+    status: "issued" as const,
+    source: "manual" as const,
+    printedAt: now,
+    history: [{ action: "manual", userId, at: now }],
+    isError: false,
+  };
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.trackingClaim
+        .put({ tenantId, carrier: "sss", trackingNumber: want.number, shipmentId: shipment.shipmentId })
+        .where((attr, op) =>
+          takeover
+            ? `${op.notExists(attr.shipmentId)} OR ${op.eq(attr.shipmentId, takeover)}`
+            : op.notExists(attr.shipmentId),
+        )
+        .commit(),
+      entities.shipment.create(shipment).commit(),
+      ...(current
+        ? [
+            entities.shipment
+              .patch({ tenantId, shipmentId: current.shipmentId })
+              .set({
+                status: "cancelled",
+                history: [
+                  ...((current.history as HistoryEntry[] | undefined) ?? []),
+                  { action: "cancel", userId, at: now },
+                ],
+              })
+              .composite({ printedAt: current.printedAt, orderId: current.orderId })
+              .where(
+                (attr, op) =>
+                  `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(attr.upload.state, "failed")})`,
+              )
+              .commit(),
+            entities.liveParcel
+              .patch({ tenantId, orderId: order.orderId, parcel })
+              .set({ shipmentId: shipment.shipmentId })
+              .where((attr, op) => op.eq(attr.shipmentId, current.shipmentId))
+              .commit(),
+            labelSummary(entities, order, 0, now).commit(),
+          ]
+        : [
+            entities.liveParcel
+              .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
+              .commit(),
+            labelSummary(entities, order, 1, now).commit(),
+          ]),
+    ])
+    .go();
+  if (result.canceled) return undefined;
+  return get(shipment.shipmentId);
+}
+
+// ---------------------------------------------------------------------------
+// Privacy (Shopify's shop/redact, core/src/shop/privacy.ts)
+
+/**
+ * Deletes these orders' shipments with what hangs on them: their live parcels, their
+ * numbers' claims and the label batches' per-order results. The label PDFs stay until
+ * the bucket's 90-day expiry (a part's PDF holds other orders' labels too). How many
+ * shipments went.
+ */
+export async function deleteOfOrders(orderIds: string[]): Promise<number> {
+  const tenantId = useTenantID();
+  let deleted = 0;
+  for (const orderId of orderIds) {
+    const shipments = await ofOrder(orderId);
+    const { data: live } = await LiveParcelEntity.query.byOrder({ tenantId, orderId }).go({ pages: "all" });
+    const labelIds = [...new Set(shipments.map((s) => s.labelId).filter((id) => isID("label", id)))];
+    const keys = [
+      ...labelIds.map((labelId) => LabelResultEntity.delete({ tenantId, labelId, orderId }).params().Key),
+      ...live.map((p) => LiveParcelEntity.delete({ tenantId, orderId, parcel: p.parcel }).params().Key),
+      ...shipments.map(
+        (s) =>
+          TrackingClaimEntity.delete({
+            tenantId,
+            carrier: s.carrier,
+            trackingNumber: s.trackingNumber,
+          }).params().Key,
+      ),
+      ...shipments.map((s) => ShipmentEntity.delete({ tenantId, shipmentId: s.shipmentId }).params().Key),
+    ];
+    await batchWrite(keys.map((Key): WriteRequest => ({ DeleteRequest: { Key } })));
+    deleted += shipments.length;
+  }
+  return deleted;
 }

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { isConditionalFailure } from "../db/attributes";
 import { Lease } from "../lease";
 import { Order } from "../order";
+import { OrderEntity, type OrderItem } from "../order/entity";
 import { Queue } from "../queue";
+import { Shipment } from "../shipment";
 import { ShopEntity, type ShopItem, ShopLinkEntity } from "./entity";
 
 /**
@@ -15,8 +17,14 @@ import { ShopEntity, type ShopItem, ShopLinkEntity } from "./entity";
  *   of that shop (Order.erasePeople), their search tokens too, at once; the order's
  *   non-personal facts stay for the merchant's accounting;
  * - `shop/redact` (48 hours after an uninstall): everything of the shop goes: the shop
- *   is marked and the order-sync consumer deletes its orders and tokens, then the
- *   shop record and its link (deleteShop), so the webhook is answered at once.
+ *   is marked and the order-sync consumer deletes its orders' shipments (with their
+ *   live parcels, number claims and label results), its orders and tokens, then the
+ *   shop record and its link (deleteShop), so the webhook is answered at once. The
+ *   label PDFs (a part's file may hold other shops' labels) expire with the files
+ *   bucket's 90-day rule (stacks/storage.ts).
+ *
+ * A shipment holds no one's name or address (order number, carrier, number, parcel),
+ * so `customers/redact` leaves shipments as they are.
  */
 
 const Id = z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String);
@@ -150,6 +158,7 @@ export async function receivePrivacy(
  * routing link. Run again after a failure, it carries on where it stopped.
  */
 export async function deleteShop(shop: ShopItem): Promise<void> {
+  await deleteShopShipments(shop);
   await Order.deleteShopOrders(shop.shopId);
   const runId = (shop.syncState as { runId?: string | null } | undefined)?.runId;
   if (runId) await Lease.release(`order-sync:${shop.shopId}`, runId);
@@ -160,4 +169,18 @@ export async function deleteShop(shop: ShopItem): Promise<void> {
       if (!isConditionalFailure(err)) throw err;
     });
   await ShopEntity.delete({ tenantId: shop.tenantId, shopId: shop.shopId }).go();
+}
+
+/** The shipments of every order of the shop, before the orders themselves (a rerun finds the orders still there). */
+async function deleteShopShipments(shop: ShopItem): Promise<void> {
+  for (const shipmentStatus of Order.shipmentStatuses) {
+    let cursor: string | null = null;
+    do {
+      const page: { data: OrderItem[]; cursor: string | null } = await OrderEntity.query
+        .byShop({ tenantId: shop.tenantId, shopId: shop.shopId, shipmentStatus })
+        .go({ cursor, limit: 100 });
+      await Shipment.deleteOfOrders(page.data.map((o) => o.orderId));
+      cursor = page.cursor;
+    } while (cursor);
+  }
 }

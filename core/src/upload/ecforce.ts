@@ -113,7 +113,20 @@ async function readOrder(ctx: EcforceContext, id: string) {
 /** Each shop's delivery companies, read once a while per process (they rarely change). */
 const carriersSeen = new Map<string, { at: number; list: Ecforce.Carrier[] }>();
 
-async function carrierIdFor(ctx: EcforceContext, carrier: Carrier): Promise<string> {
+/**
+ * A delivery company's name as compared with the one the merchant typed: width and case
+ * folded (NFKC), spaces, middle dots and the company form (株式会社, (株)) left out, so
+ * 「西濃運輸」 finds 「西濃運輸株式会社」 and 「ＳＥＩＮＯ」 finds 「Seino」.
+ */
+export function normalisedCarrierName(name: string): string {
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/株式会社|\(株\)|㈱|有限会社|\(有\)/g, "")
+    .replace(/[\s・･.,、。-]/g, "");
+}
+
+async function carrierIdFor(ctx: EcforceContext, work: UploadWork): Promise<string> {
   let seen = carriersSeen.get(ctx.shopId);
   if (!seen || Date.now() - seen.at > 10 * 60_000) {
     await Budget.take({ tenantId: ctx.tenantId, shopId: ctx.shopId }, 1, {
@@ -128,6 +141,19 @@ async function carrierIdFor(ctx: EcforceContext, carrier: Carrier): Promise<stri
     }
     carriersSeen.set(ctx.shopId, seen);
   }
+  if (work.carrier === "sss") {
+    const typed = work.carrierName ?? "";
+    const wanted = normalisedCarrierName(typed);
+    const match =
+      seen.list.find((c) => c.name === typed) ??
+      (wanted ? seen.list.find((c) => normalisedCarrierName(c.name) === wanted) : undefined);
+    if (!match)
+      throw new Refusal(
+        `ストアに『${typed}』の配送業者がありません。ecforce の管理画面で配送業者を登録するか、注文の配送会社名を ecforce の配送業者名に合わせてください。`,
+      );
+    return match.id;
+  }
+  const carrier = work.carrier;
   const found = seen.list.find((c) => carrierNames[carrier].test(c.name));
   if (!found)
     throw new Refusal(
@@ -149,7 +175,7 @@ export async function upload(ctx: EcforceContext, work: UploadWork): Promise<Pla
   if (slipNumbers(before.shipping_slip).some((n) => ours.has(n)))
     return { fulfillmentId: null, orderStatus: "shipped", reconciled: true };
   if (/cancel/i.test(before.state ?? "")) throw new Refusal("ecforce で注文がキャンセルされています。");
-  const carrierId = await carrierIdFor(ctx, work.carrier);
+  const carrierId = await carrierIdFor(ctx, work);
   const { status, json } = await request(ctx, "PUT", "orders/shipping.json", {
     orders: [
       {

@@ -162,9 +162,17 @@ export async function uploadOne(shipmentId: string, options: UploadOptions = {})
 
     const lines = options.lines ? linesOf(order, options.lines) : storedLines(shipment);
     const ofOrder = await Shipment.ofOrder(order.orderId);
+    // Parcels go together only with the same carrier (one tracking company per fulfilment).
     const siblings = lines
       ? []
-      : ofOrder.filter((s) => s.shipmentId !== shipmentId && !storedLines(s) && claimable(s, now()));
+      : ofOrder.filter(
+          (s) =>
+            s.shipmentId !== shipmentId &&
+            s.carrier === shipment.carrier &&
+            s.carrierName === shipment.carrierName &&
+            !storedLines(s) &&
+            claimable(s, now()),
+        );
     const group = [shipment, ...siblings].sort((a, b) => a.parcel - b.parcel);
     const attemptId = randomUUID();
     const startedAt = now().toISOString();
@@ -173,6 +181,7 @@ export async function uploadOne(shipmentId: string, options: UploadOptions = {})
     const work: UploadWork = {
       platformOrderId: order.platformOrderId,
       carrier: shipment.carrier,
+      ...(shipment.carrierName ? { carrierName: shipment.carrierName } : {}),
       numbers: group.map((s) => s.trackingNumber),
       ...(lines ? { lines } : {}),
       siblingFulfillmentIds: ofOrder

@@ -21,6 +21,18 @@ export const trackingCompanies: Record<Carrier, string> = {
   japan_post: "Japan Post (JA)",
 };
 
+/**
+ * The tracking company of an upload: Shopify's own name for our carriers, or for an `sss`
+ * delivery the company the merchant typed (Shopify accepts any string, carriers.md §6.2;
+ * we have no tracking URL for it, so none is sent and Shopify shows the number as text).
+ */
+function companyOf(work: UploadWork): string {
+  if (work.carrier !== "sss") return trackingCompanies[work.carrier];
+  if (!work.carrierName)
+    throw new Refusal("配送会社名が登録されていません。注文の配送設定で入力してください。");
+  return work.carrierName;
+}
+
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
 const STATE_QUERY = /* GraphQL */ `
@@ -209,7 +221,7 @@ export async function upload(ctx: ShopifyContext, work: UploadWork): Promise<Pla
     };
   }
   if (order.cancelledAt) throw new Refusal("Shopify で注文がキャンセルされています。");
-  const company = trackingCompanies[work.carrier];
+  const company = companyOf(work);
   const open = order.fulfillmentOrders.nodes.filter((fo) => FULFILLABLE.has(fo.status));
 
   if (open.length === 0) {

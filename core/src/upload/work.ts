@@ -1,9 +1,11 @@
-import type { Carrier } from "../shared/brand";
+import type { ShipmentCarrier } from "../shared/shipment";
 
 /** One attempt's work for a platform: the order in the shop and every number it carries. */
 export type UploadWork = {
   platformOrderId: string;
-  carrier: Carrier;
+  carrier: ShipmentCarrier;
+  /** For carrier `sss`: the delivery company the merchant typed (the shop's tracking company). */
+  carrierName?: string;
   /** Every tracking number of the attempt (the parcels of one order uploaded together). */
   numbers: string[];
   /** The order lines this parcel carries, when the merchant named them; otherwise all that remain. */

@@ -16,6 +16,7 @@ import { imports } from "./routes/imports";
 import { itemCategories } from "./routes/item-categories";
 import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
+import { shipmentCounts } from "./routes/shipment-counts";
 import { shipments } from "./routes/shipments";
 import { shops } from "./routes/shops";
 import { signup } from "./routes/signup";
@@ -43,6 +44,8 @@ const routes = [
   { path: "/orders", router: orders },
   { path: "/exports", router: exports },
   { path: "/imports", router: imports },
+  // Before the shipments router: `/shipments/counts` is not a shipment `/{id}`.
+  { path: "/shipments", router: shipmentCounts },
   { path: "/shipments", router: shipments },
   { path: "/shipments", router: trackingUpload },
   { path: "/shops", router: shops },

@@ -1,5 +1,6 @@
 import { Shopify } from "@okuru/core/shopify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LiveParcelEntity, ShipmentEntity, TrackingClaimEntity } from "../../../core/src/shipment/entity";
 import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
@@ -196,10 +197,27 @@ describe("Shopify's privacy webhooks", () => {
     });
   });
 
-  it("shop/redact after an uninstall deletes the shop with all its orders and tokens", async () => {
+  it("shop/redact after an uninstall deletes the shop with all its orders, tokens and shipments", async () => {
     const domain = "okuru-privacy-shop.myshopify.com";
     const { account, orders } = await importedShop(domain);
     const [first] = orders;
+    // A shipment of the order: the number the merchant typed for another carrier (sss).
+    const typed = await callApi(`/api/orders/${first!.id}/delivery/sss`, {
+      method: "PUT",
+      token: account.idToken,
+      body: { carrier_name: "西濃運輸", tracking_number: "4444-0001" },
+    });
+    expect(typed.status, JSON.stringify(typed.json)).toBe(200);
+    const [shipment] = (await callApi(`/api/shipments?order_id=${first!.id}`, { token: account.idToken }))
+      .json.items;
+    expect(shipment).toMatchObject({ source: "manual", tracking_number: "4444-0001" });
+    const tenantId = account.tenantId;
+    const rows = async () => [
+      ...(await ShipmentEntity.query.byOrder({ tenantId, orderId: first!.id }).go()).data,
+      ...(await LiveParcelEntity.query.byOrder({ tenantId, orderId: first!.id }).go()).data,
+      ...(await TrackingClaimEntity.query.byNumber({ tenantId, carrier: "sss" }).go()).data,
+    ];
+    expect(await rows()).toHaveLength(3);
     await shops.shopify.uninstall(domain);
     await shops.shopify.idle();
     expect((await shopOf(account)).status).toBe("inactive");
@@ -215,6 +233,10 @@ describe("Shopify's privacy webhooks", () => {
     expect(await search(account, first!.customer.name!)).toEqual([]);
     const counts = (await callApi("/api/orders?limit=1", { token: account.idToken })).json.counts;
     expect(counts).toMatchObject({ notShipped: 0, partiallyShipped: 0, shipped: 0, cancelled: 0, error: 0 });
+    // The order's shipments went with it: the shipment, its live parcel and its number's claim.
+    expect((await callApi(`/api/shipments/${shipment.id}`, { token: account.idToken })).status).toBe(404);
+    expect((await callApi("/api/shipments", { token: account.idToken })).json.items).toEqual([]);
+    expect(await rows()).toEqual([]);
 
     // Delivered again, it finds nothing left and still answers 200.
     const again = await shops.shopify.sendPrivacyWebhook(domain, "shop/redact", webhookUrl());

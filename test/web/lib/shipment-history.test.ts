@@ -27,6 +27,7 @@ const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
   status: "issued",
   carrier: "yamato",
   carrierAccountId: "ca_1",
+  carrierName: null,
   trackingNumber: "333000000004",
   labelId: "label_1",
   parcel: 1,

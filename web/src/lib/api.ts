@@ -459,6 +459,10 @@ export const updateBrandPrintSettings = operation(
 export const getGeocoding = operation("getGeocoding", "GET", "/geocoding", arg.query("addressPostcode"));
 
 export const getOrders = operation("getOrders", "GET", "/orders", arg.queryObject("orderListQuery"));
+/** Every order of a tab and its filters, by id and number, for "select all" (at most the largest bulk action). */
+export type OrderIdsQuery = QueryOf<"/orders/ids", "GET">;
+export type OrderIds = Camelize<Schemas["OrderIds"]>;
+export const getOrderIds = operation("getOrderIds", "GET", "/orders/ids", arg.queryObject("orderIdsQuery"));
 export const getOrder = operation("getOrder", "GET", "/orders/{id}", arg.path("id"));
 export const updateOrderCustomer = operation(
   "updateOrderCustomer",
@@ -735,6 +739,9 @@ export const getShipments = operation(
   "/shipments",
   arg.queryObject("shipmentListQuery"),
 );
+/** 出荷履歴's tab counts, per status (capped: "at least"). */
+export type ShipmentCounts = Camelize<Schemas["ShipmentCounts"]>;
+export const getShipmentCounts = operation("getShipmentCounts", "GET", "/shipments/counts");
 
 // ---------------------------------------------------------------------------
 // 出荷履歴: reprinting and cancelling shipments (the shipment history's actions).

@@ -3,11 +3,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import {
   bulkUpdateOrders,
   getOrder,
+  getOrderIds,
   getOrders,
   type Order,
   type OrderBulkUpdateReq,
   type OrderCustomerUpdateReq,
   type OrderDeliveryUpdateReq,
+  type OrderIdsQuery,
   type OrderListQuery,
   type OrderSenderUpdateReq,
   resetOrderDelivery,
@@ -100,4 +102,9 @@ export function useBulkUpdateOrders() {
     mutationFn: (body: OrderBulkUpdateReq) => bulkUpdateOrders(body),
     onSuccess: invalidate,
   });
+}
+
+/** "Select all": every order of the tab and its filters, by id and number, read once when asked. */
+export function useSelectAllOrders() {
+  return useMutation({ mutationFn: (query: OrderIdsQuery) => getOrderIds(query) });
 }

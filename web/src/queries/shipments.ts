@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-que
 import {
   cancelShipment,
   cancelShipments,
+  getShipmentCounts,
   getShipments,
   reissueShipments,
   type ShipmentListQuery,
@@ -15,7 +16,12 @@ import { shipmentKeys, useInvalidateAfterLabels } from "./labels";
  */
 export const shipmentHistoryKeys = {
   list: (query: ShipmentListQuery) => [...shipmentKeys.all, "history", query] as const,
+  counts: () => [...shipmentKeys.all, "history", "counts"] as const,
 };
+
+/** The tabs' counts; read again with every shipment query (a batch done, a cancel). */
+export const shipmentCountsQueryOptions = () =>
+  queryOptions({ queryKey: shipmentHistoryKeys.counts(), queryFn: () => getShipmentCounts() });
 
 /** One page of the history; the previous page stays on screen while the next loads. */
 export const shipmentHistoryQueryOptions = (query: ShipmentListQuery) =>

@@ -1,7 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CarrierExport } from "@okuru/core/export";
 import { Order } from "@okuru/core/order";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
+import { BULK_UPDATE_MAX } from "@okuru/core/shared/order";
+import { Shipment } from "@okuru/core/shipment";
 import { Sync } from "@okuru/core/sync";
+import { TrackingUpload } from "@okuru/core/upload";
 import { idempotent } from "../idempotency";
 import {
   authErrors,
@@ -12,6 +16,7 @@ import {
   notFound,
   PageQuery,
   router,
+  ruleErrors,
   toPage,
 } from "../openapi";
 
@@ -51,6 +56,49 @@ const ListQuery = PageQuery.extend({
   shopify_shop_url: z.string().max(200).optional(),
 });
 
+/** The list's filters as core takes them (the same for a page and for every id). */
+function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
+  return {
+    tab: q.is_error === "true" ? "error" : (q.tab_key ?? q.shipment_status ?? "notShipped"),
+    search: q.search,
+    shopId: q.shop_id,
+    purchasedFrom: jstBoundary(q.purchased_from, "start"),
+    purchasedTo: jstBoundary(q.purchased_to, "end"),
+    shopifyOrderId: q.shopify_order_id,
+    shopifyShopUrl: q.shopify_shop_url,
+  };
+}
+
+/** The most orders each bulk action takes in one request, as the actions define them. */
+const bulkLimits = {
+  labels: Shipment.MAX_ORDERS,
+  export: CarrierExport.MAX_ORDERS,
+  upload: TrackingUpload.MAX_SHIPMENTS,
+  bulk_update: BULK_UPDATE_MAX,
+};
+
+/** "Select all" never takes more than the largest action does. */
+const IDS_CAP = Math.max(...Object.values(bulkLimits));
+
+const IdsQuery = ListQuery.omit({ cursor: true, limit: true });
+
+const OrderIds = z
+  .object({
+    items: z.array(z.object({ id: z.string(), order_number: z.string() })),
+    truncated: z
+      .boolean()
+      .meta({ description: `true なら${IDS_CAP}件を超えて該当する（items は先頭の${IDS_CAP}件）` }),
+    limits: z
+      .object({
+        labels: z.number().int(),
+        export: z.number().int(),
+        upload: z.number().int(),
+        bulk_update: z.number().int(),
+      })
+      .meta({ description: "一括操作ごとの一度に扱える上限件数" }),
+  })
+  .meta({ id: "OrderIds" });
+
 const OrderList = z
   .object({
     items: z.array(Order.Info),
@@ -67,6 +115,9 @@ const orderEditAnswers = {
   ...notFound,
   ...conflict,
 } as const;
+
+/** A delivery's save also keeps the order's manual shipment: one the shop holds refuses a change (422). */
+const deliveryAnswers = { ...orderEditAnswers, ...ruleErrors } as const;
 
 const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 
@@ -120,23 +171,37 @@ export const orders = router()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const tab = q.is_error === "true" ? "error" : (q.tab_key ?? q.shipment_status ?? "notShipped");
       const [page, counts] = await Promise.all([
-        Order.list(
-          {
-            tab,
-            search: q.search,
-            shopId: q.shop_id,
-            purchasedFrom: jstBoundary(q.purchased_from, "start"),
-            purchasedTo: jstBoundary(q.purchased_to, "end"),
-            shopifyOrderId: q.shopify_order_id,
-            shopifyShopUrl: q.shopify_shop_url,
-          },
-          { cursor: q.cursor, limit: q.limit },
-        ),
+        Order.list(listFilter(q), { cursor: q.cursor, limit: q.limit }),
         Order.counts(),
       ]);
       return c.json({ ...toPage(page, Order.serialize), counts }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/ids",
+      tags: ["order"],
+      summary: `条件に合う注文すべての ID と注文番号（「すべてを選択」用、${IDS_CAP}件まで）`,
+      security: bearerSecurity,
+      request: { query: IdsQuery },
+      responses: {
+        200: jsonContent(OrderIds, "条件に合う注文（新しい順）と一括操作の上限"),
+        ...inputErrors,
+        ...authErrors,
+      },
+    }),
+    async (c) => {
+      const { items, truncated } = await Order.ids(listFilter(c.req.valid("query")), IDS_CAP);
+      return c.json(
+        {
+          items: items.map((o) => ({ id: o.id, order_number: o.orderNumber })),
+          truncated,
+          limits: bulkLimits,
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -149,7 +214,7 @@ export const orders = router()
       request: { body: { content: { "application/json": { schema: Order.BulkUpdate } }, required: true } },
       responses: { 200: jsonContent(BulkResult, "注文ごとの結果"), ...inputErrors, ...authErrors },
     }),
-    async (c) => c.json({ results: await Order.bulkUpdate(c.req.valid("json")) }, 200),
+    async (c) => c.json({ results: await Shipment.bulkUpdateOrders(c.req.valid("json")) }, 200),
   )
   .openapi(
     createRoute({
@@ -203,9 +268,16 @@ export const orders = router()
       summary: "注文の配送設定をブランドの既定に戻す",
       security: bearerSecurity,
       request: { params: IdParam },
-      responses: { 200: jsonContent(Order.Info, "更新した注文"), ...authErrors, ...notFound, ...conflict },
+      responses: {
+        200: jsonContent(Order.Info, "更新した注文"),
+        ...authErrors,
+        ...notFound,
+        ...conflict,
+        ...ruleErrors,
+      },
     }),
-    async (c) => c.json(Order.serialize(await Order.resetDelivery(c.req.valid("param").id)), 200),
+    // Through Shipment: a manual (sss) shipment not yet reported to the shop is retired with the delivery.
+    async (c) => c.json(Order.serialize(await Shipment.resetDelivery(c.req.valid("param").id)), 200),
   );
 
 // One route per carrier, each with that carrier's codes and rules (core/src/shared/delivery.ts).
@@ -221,11 +293,12 @@ for (const carrier of Order.deliveryCarriers) {
         params: IdParam,
         body: { content: { "application/json": { schema: deliverySchemas[carrier] } }, required: true },
       },
-      responses: orderEditAnswers,
+      responses: deliveryAnswers,
     }),
     async (c) =>
       c.json(
-        Order.serialize(await Order.updateDelivery(c.req.valid("param").id, carrier, c.req.valid("json"))),
+        // Through Shipment: an sss delivery's typed number becomes the order's manual shipment.
+        Order.serialize(await Shipment.updateDelivery(c.req.valid("param").id, carrier, c.req.valid("json"))),
         200,
       ),
   );

@@ -24,10 +24,12 @@ import {
   yamatoServiceTypes,
 } from "@okuru/core/shared/delivery";
 import { IconTruckDelivery } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import type { Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { shipmentKeys } from "../../queries/labels";
 import { useResetOrderDelivery, useUpdateOrderDelivery } from "../../queries/orders";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { FieldGroup } from "../forms/FieldGroup";
@@ -77,6 +79,9 @@ const carrierFields: Record<
 export function DeliveryEditor({ order }: { order: Order }) {
   const update = useUpdateOrderDelivery();
   const reset = useResetOrderDelivery();
+  // A typed number (その他の配送会社) is the order's manual shipment: the 送り状 list changes with the delivery.
+  const queryClient = useQueryClient();
+  const refreshShipments = () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
   const [confirming, setConfirming] = useState(false);
   const form = useSchemaForm(DeliveryFormSchema, {
     name: "order-delivery",
@@ -87,7 +92,10 @@ export function DeliveryEditor({ order }: { order: Order }) {
     (request) => update.mutateAsync({ id: order.id, ...request }),
     {
       success: (saved) => `${deliveryCarrierLabels[storedCarrier(saved) ?? "sss"]}の配送設定を保存しました。`,
-      onSuccess: () => form.resetDirty(),
+      onSuccess: () => {
+        form.resetDirty();
+        void refreshShipments();
+      },
     },
   );
 
@@ -133,7 +141,7 @@ export function DeliveryEditor({ order }: { order: Order }) {
           {carrier === "sss" && (
             <FieldGroup title="発送内容">
               <Text size="sm" c="dimmed">
-                送り状は発行しません。ご自身で発送した配送会社と追跡番号を入力すると、ストアに送ります。
+                送り状は発行しません。ご自身で発送した配送会社と追跡番号を保存すると「送り状」に手入力の出荷として登録され、ストアにアップロードできます。ストアに報告した後は変更できません。
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label="配送会社名" withAsterisk {...form.getInputProps("carrier_name")} />
@@ -276,6 +284,7 @@ export function DeliveryEditor({ order }: { order: Order }) {
         successMessage="配送設定をブランドの既定に戻しました。"
         onConfirm={async () => {
           const restored = await reset.mutateAsync(order.id);
+          void refreshShipments();
           form.setValues(deliveryFormValues(restored));
           form.resetDirty();
           form.clearErrors();

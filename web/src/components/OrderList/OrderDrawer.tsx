@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Button,
   Divider,
   Drawer,
   Group,
@@ -17,7 +18,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { timeSlotLabels, timeSlots } from "@okuru/core/shared/delivery";
 import { labelledText, OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
-import { IconAlertTriangle, IconPrinter } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Order } from "../../lib/api";
@@ -25,6 +26,7 @@ import { useFormSubmit, useSchemaForm } from "../../lib/form";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
 import { orderQueryOptions, useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
 import { sendersQueryOptions } from "../../queries/senders";
+import { useUploadTrackingNumber } from "../../queries/uploads";
 import { AddressFields, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { FormAlert } from "../forms/FormAlert";
@@ -217,10 +219,27 @@ function OrderContents({ order }: { order: Order }) {
   );
 }
 
-/** 送り状: the order's labels, newest first, so the merchant sees one exists before issuing again. */
+/**
+ * 送り状: the order's labels, newest first, so the merchant sees one exists before issuing
+ * again, with the numbers typed for another carrier (手入力) under the carrier's typed name.
+ * A live one the shop has not been told of can be uploaded from here.
+ */
 function OrderShipments({ orderId }: { orderId: string }) {
   const { data, isError } = useQuery(orderShipmentsQueryOptions(orderId));
-  const rows = shipmentRows(data?.items ?? []);
+  const upload = useUploadTrackingNumber();
+  const items = data?.items ?? [];
+  const rows = shipmentRows(items);
+  const byId = new Map(items.map((s) => [s.id, s]));
+  const send = (shipmentId: string) =>
+    upload.mutate(shipmentId, {
+      onSuccess: (result) =>
+        notifications.show(
+          result.status === "uploaded"
+            ? { color: "teal", message: "追跡番号をストアにアップロードしました。" }
+            : { color: "red", message: result.error ?? "アップロードに失敗しました。" },
+        ),
+      onError: (error) => notifications.show({ color: "red", message: error.message }),
+    });
   return (
     <Stack gap={6} mt="md" role="region" aria-label="送り状">
       <Title order={3} fz="md">
@@ -247,12 +266,38 @@ function OrderShipments({ orderId }: { orderId: string }) {
                 {row.trackingNumber}
               </Text>
               <Text size="xs" c="dimmed">
-                {[row.carrier, row.parcel, `${row.printedAt} 発行`].filter(Boolean).join("・")}
+                {[
+                  row.carrier,
+                  row.parcel,
+                  `${row.printedAt} ${byId.get(row.id)?.source === "manual" ? "手入力" : "発行"}`,
+                ]
+                  .filter(Boolean)
+                  .join("・")}
               </Text>
+              {byId.get(row.id)?.isError &&
+                byId.get(row.id)?.errors.map((e) => (
+                  <Text key={e.field + e.message} size="xs" c="red">
+                    {e.message}
+                  </Text>
+                ))}
             </Stack>
-            <Badge variant="light" color={shipmentStatusColors[row.status]} style={{ flexShrink: 0 }}>
-              {row.statusLabel}
-            </Badge>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {row.status === "issued" && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconCloudUpload size={14} />}
+                  loading={upload.isPending && upload.variables === row.id}
+                  disabled={upload.isPending}
+                  onClick={() => send(row.id)}
+                >
+                  ストアにアップロード
+                </Button>
+              )}
+              <Badge variant="light" color={shipmentStatusColors[row.status]}>
+                {row.statusLabel}
+              </Badge>
+            </Group>
           </Group>
         ))
       )}

@@ -31,7 +31,7 @@ import { useEffect, useState } from "react";
 import { ApiError, type Order, type OrderListQuery } from "../../lib/api";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
-import { ordersQueryOptions, useBulkUpdateOrders } from "../../queries/orders";
+import { ordersQueryOptions, useBulkUpdateOrders, useSelectAllOrders } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
 import { EmptyState } from "../EmptyState/EmptyState";
@@ -41,7 +41,15 @@ import { ExportModal, useCarrierExport } from "./ExportModal";
 import { exportFormatChoices, exportFormatLabels } from "./export-formats";
 import { LabelIssueModal, useLabelIssue } from "./LabelIssueModal";
 import classes from "./OrderList.module.css";
-import { bulkDoneMessage, summarizeBulk } from "./order-bulk";
+import {
+  type AllSelected,
+  bulkDoneMessage,
+  type LimitedAction,
+  limitMessage,
+  selectAllText,
+  selectedCountText,
+  summarizeBulk,
+} from "./order-bulk";
 
 /** The filters that live in the URL, so reload and back/forward keep them. */
 export type OrderFilters = {
@@ -79,8 +87,13 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   // Selected orders by id, with their numbers: the bulk actions' results name orders by id only.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  // Set while every order of the tab and its filters is selected (「すべてを選択」).
+  const [all, setAll] = useState<AllSelected | null>(null);
   const [deliveryKind, setDeliveryKind] = useState<BulkDeliveryKind | null>(null);
-  const clearSelection = () => setSelected(new Map());
+  const clearSelection = () => {
+    setSelected(new Map());
+    setAll(null);
+  };
   const labels = useLabelIssue({ onAccepted: clearSelection });
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
@@ -92,6 +105,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   useEffect(() => {
     setCursors([null]);
     setSelected(new Map());
+    setAll(null);
     setSearchText(filters.search ?? "");
   }, [filterKey]);
 
@@ -108,16 +122,63 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const { data, isFetching, error } = useQuery(ordersQueryOptions(query));
   const { data: shops } = useQuery(shopsQueryOptions());
   const bulk = useBulkUpdateOrders();
+  const selectAll = useSelectAllOrders();
   const orders = data?.items ?? [];
   const allSelected = orders.length > 0 && orders.every((o) => selected.has(o.id));
+  // The tab's count is the list's total only when nothing else narrows it.
+  const narrowed = Boolean(
+    filters.search || filters.purchased_from || filters.purchased_to || filters.shop_id,
+  );
+  const total = narrowed ? null : (data?.counts[filters.tab_key] ?? null);
+  const morePages = Boolean(data?.nextCursor) || cursors.length > 1;
+  const blocked = (action: LimitedAction) => limitMessage(action, selected.size, all, total);
+  const blockedMessages = [
+    ...new Set(
+      (filters.tab_key === "archived"
+        ? (["bulkUpdate"] as const)
+        : (["labels", "upload", "export", "bulkUpdate"] as const)
+      ).flatMap((action) => blocked(action) ?? []),
+    ),
+  ];
+  const banner =
+    all !== null && !all.edited
+      ? selectAllText({
+          page: orders.length,
+          tabLabel: orderTabLabels[filters.tab_key],
+          total,
+          all,
+          size: selected.size,
+        })
+      : allSelected && morePages
+        ? selectAllText({ page: orders.length, tabLabel: orderTabLabels[filters.tab_key], total, all: null })
+        : null;
 
-  const toggle = (order: Order) =>
+  async function selectEveryOrder() {
+    try {
+      const answer = await selectAll.mutateAsync({
+        tab_key: filters.tab_key,
+        search: filters.search,
+        purchased_from: filters.purchased_from,
+        purchased_to: filters.purchased_to,
+        shop_id: filters.shop_id,
+      });
+      setSelected(new Map(answer.items.map((o) => [o.id, o.orderNumber] as const)));
+      setAll({ truncated: answer.truncated, limits: answer.limits });
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
+    }
+  }
+
+  const toggle = (order: Order) => {
+    // One row changed by hand: the selection is the rows it names from now on.
+    if (all) setAll({ ...all, truncated: false, edited: true });
     setSelected((current) => {
       const next = new Map(current);
       if (next.has(order.id)) next.delete(order.id);
       else next.set(order.id, order.orderNumber);
       return next;
     });
+  };
 
   async function runBulk(action: "archive" | "restore") {
     try {
@@ -207,7 +268,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           <Group justify="space-between" gap="xs">
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                {selected.size}件を選択中
+                {selectedCountText(selected.size, all, total)}
               </Text>
               <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
                 選択を解除
@@ -220,6 +281,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                   variant="default"
                   leftSection={<IconArrowBackUp size={16} />}
                   loading={bulk.isPending}
+                  disabled={blocked("bulkUpdate") !== null}
                   onClick={() => void runBulk("restore")}
                 >
                   元に戻す
@@ -230,6 +292,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                     size="xs"
                     leftSection={<IconPrinter size={16} />}
                     loading={labels.mutation.isPending}
+                    disabled={blocked("labels") !== null}
                     onClick={() => labels.start(selected)}
                   >
                     送り状発行
@@ -239,6 +302,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                     variant="default"
                     leftSection={<IconCloudUpload size={16} />}
                     loading={upload.mutation.isPending}
+                    disabled={blocked("upload") !== null}
                     onClick={() => upload.start({ order_ids: [...selected.keys()] }, new Map(selected))}
                   >
                     追跡番号をアップロード
@@ -251,6 +315,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                         leftSection={<IconFileExport size={16} />}
                         rightSection={<IconChevronDown size={14} />}
                         loading={carrierExport.create.isPending}
+                        disabled={blocked("export") !== null}
                       >
                         CSV出力
                       </Button>
@@ -271,6 +336,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                         variant="default"
                         leftSection={<IconTruckDelivery size={16} />}
                         rightSection={<IconChevronDown size={14} />}
+                        disabled={blocked("bulkUpdate") !== null}
                       >
                         配送設定
                       </Button>
@@ -286,6 +352,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                     variant="default"
                     leftSection={<IconArchive size={16} />}
                     loading={bulk.isPending}
+                    disabled={blocked("bulkUpdate") !== null}
                     onClick={() => void runBulk("archive")}
                   >
                     アーカイブ
@@ -294,6 +361,24 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
               )}
             </Group>
           </Group>
+          {blockedMessages.length > 0 && (
+            <Text size="xs" c="orange.8" mt={6}>
+              {blockedMessages.join("。")}。
+            </Text>
+          )}
+          {banner && (
+            <Group gap="xs" justify="center" mt="xs" className={classes.selectAll} role="status">
+              <Text size="sm">{banner.message}</Text>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                loading={selectAll.isPending}
+                onClick={() => (all ? clearSelection() : void selectEveryOrder())}
+              >
+                {banner.action}
+              </Button>
+            </Group>
+          )}
         </Paper>
       )}
 
@@ -337,11 +422,9 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                       checked={allSelected}
                       indeterminate={!allSelected && orders.some((o) => selected.has(o.id))}
                       onChange={() =>
-                        setSelected(
-                          allSelected
-                            ? new Map()
-                            : new Map(orders.map((o) => [o.id, o.orderNumber] as const)),
-                        )
+                        allSelected
+                          ? clearSelection()
+                          : setSelected(new Map(orders.map((o) => [o.id, o.orderNumber] as const)))
                       }
                     />
                   </Table.Th>

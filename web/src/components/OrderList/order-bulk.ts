@@ -1,13 +1,13 @@
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { carrierLabels } from "@okuru/core/shared/brand";
 import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
-import { shipmentStatusLabels } from "@okuru/core/shared/shipment";
+import { shipmentCarrierText, shipmentNumberText, shipmentStatusLabels } from "@okuru/core/shared/shipment";
 import type {
   ExportResult,
   LabelBatchStatus,
   LabelIssueReq,
   OrderBulkResult,
   OrderBulkUpdateReq,
+  OrderIds,
   Sender,
   Shipment,
 } from "../../lib/api";
@@ -38,6 +38,88 @@ const numberOf = (numbers: OrderNumbers, orderId: string) => numbers.get(orderId
 /** By order number as a person reads them (#1002 before #1010), so a long list is easy to scan. */
 const byNumber = (a: { orderNumber: string }, b: { orderNumber: string }) =>
   a.orderNumber.localeCompare(b.orderNumber, "ja", { numeric: true });
+
+// ---------------------------------------------------------------------------
+// すべてを選択 (every order of the tab and its filters, beyond the page)
+
+/** The most orders each bulk action takes at once, as the API answers them with the ids. */
+export type BulkLimits = OrderIds["limits"];
+export type LimitedAction = keyof BulkLimits;
+
+/** "Select all" as read: whether more matched than the ids answered, and the actions' limits. */
+export interface AllSelected {
+  truncated: boolean;
+  limits: BulkLimits;
+  /** A row was changed by hand since: the selection is the rows it names, no longer "all". */
+  edited?: boolean;
+}
+
+const limitedActionNames: Record<LimitedAction, string> = {
+  labels: "送り状発行",
+  export: "CSV出力",
+  upload: "追跡番号のアップロード",
+  bulkUpdate: "一括での変更",
+};
+
+const count = (n: number) => n.toLocaleString("ja-JP");
+
+/**
+ * How many orders are selected: the selection's size, or, when "select all" stopped at
+ * its cap, the tab's total (null when the filters leave it unknown: "at least" the size).
+ */
+export function selectedCount(size: number, all: AllSelected | null, total: number | null): number | null {
+  return all?.truncated ? total : size;
+}
+
+/** 「1,200件を選択中」, or 「1,000件以上を選択中」 when the real number is not known. */
+export function selectedCountText(size: number, all: AllSelected | null, total: number | null): string {
+  const n = selectedCount(size, all, total);
+  return n === null ? `${count(size)}件以上を選択中` : `${count(n)}件を選択中`;
+}
+
+/**
+ * 「送り状発行は一度に1000件までです」 when the selection is more than the action takes;
+ * null when it may run (or the limits are not known: the API then says so itself).
+ */
+export function limitMessage(
+  action: LimitedAction,
+  size: number,
+  all: AllSelected | null,
+  total: number | null,
+): string | null {
+  if (!all) return null;
+  const n = selectedCount(size, all, total);
+  if (n !== null && n <= all.limits[action]) return null;
+  return `${limitedActionNames[action]}は一度に${all.limits[action]}件までです`;
+}
+
+/**
+ * The banner over a fully selected page when the tab has more: the offer to select every
+ * matching order, then, once taken, what is selected.
+ */
+export function selectAllText(
+  state: { page: number; tabLabel: string; total: number | null } & (
+    | { all: null }
+    | { all: AllSelected; size: number }
+  ),
+): { message: string; action: string } {
+  if (state.all === null)
+    return {
+      message: `このページの${count(state.page)}件を選択しました。`,
+      action:
+        state.total === null
+          ? `『${state.tabLabel}』の条件に合う注文をすべて選択`
+          : `『${state.tabLabel}』の${count(state.total)}件すべてを選択`,
+    };
+  const n = selectedCount(state.size, state.all, state.total);
+  return {
+    message:
+      n === null
+        ? `『${state.tabLabel}』の条件に合う${count(state.size)}件以上の注文をすべて選択しています。`
+        : `『${state.tabLabel}』の${count(n)}件すべてを選択しています。`,
+    action: "選択を解除",
+  };
+}
 
 // ---------------------------------------------------------------------------
 // 送り状発行
@@ -214,8 +296,8 @@ export interface ShipmentRow {
 export function shipmentRows(shipments: readonly Shipment[]): ShipmentRow[] {
   return shipments.map((shipment) => ({
     id: shipment.id,
-    trackingNumber: formatTrackingNumber(shipment.trackingNumber),
-    carrier: carrierLabels[shipment.carrier],
+    trackingNumber: shipmentNumberText(shipment),
+    carrier: shipmentCarrierText(shipment),
     status: shipment.status,
     statusLabel: shipmentStatusLabels[shipment.status],
     printedAt: formatDateTime(shipment.printedAt),

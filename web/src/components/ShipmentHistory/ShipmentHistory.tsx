@@ -28,7 +28,7 @@ import { useEffect, useState } from "react";
 import { ApiError, type Shipment } from "../../lib/api";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
-import { shipmentHistoryQueryOptions } from "../../queries/shipments";
+import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { EmptyState } from "../EmptyState/EmptyState";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
@@ -48,6 +48,7 @@ import {
   shipmentTabLabels,
   shipmentTabs,
   shipmentTitle,
+  tabCountText,
   tabOf,
   uploadSelection,
   withPrinted,
@@ -121,6 +122,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   const { data, isFetching, error } = useQuery(
     shipmentHistoryQueryOptions(listQuery(filters, cursor, PAGE_SIZE)),
   );
+  const { data: tabCounts } = useQuery(shipmentCountsQueryOptions());
   const shipments = data?.items ?? [];
   const allSelected = shipments.length > 0 && shipments.every((s) => selected.has(s.id));
   const counts = selectionCounts(selected);
@@ -217,7 +219,15 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
       >
         <Tabs.List className={classes.tabs}>
           {shipmentTabs.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              rightSection={
+                <Badge size="sm" variant="light" color="gray" circle={false}>
+                  {tabCountText(tabCounts?.counts, tab)}
+                </Badge>
+              }
+            >
               {shipmentTabLabels[tab]}
             </Tabs.Tab>
           ))}

@@ -1,11 +1,17 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { carrierLabels } from "@okuru/core/shared/brand";
-import { shipmentSourceLabels, shipmentStatusLabels } from "@okuru/core/shared/shipment";
+import {
+  shipmentCarrierText,
+  shipmentNumberText,
+  shipmentSourceLabels,
+  shipmentStatusLabels,
+} from "@okuru/core/shared/shipment";
 import { z } from "zod";
 import type {
   LabelBatchStatus,
   Shipment,
   ShipmentCancelResults,
+  ShipmentCounts,
   ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
@@ -57,6 +63,17 @@ export const ShipmentSearch = z.object({
 export type ShipmentFilters = z.infer<typeof ShipmentSearch>;
 
 export const tabOf = (filters: ShipmentFilters): ShipmentTab => filters.status ?? "all";
+
+/**
+ * A tab's count as its badge shows it: 「1,234」, or 「10,000+」 when the API stopped
+ * counting at its cap; すべて adds the statuses up. "–" while the counts are unread.
+ */
+export function tabCountText(counts: ShipmentCounts["counts"] | undefined, tab: ShipmentTab): string {
+  if (!counts) return "–";
+  const parts = tab === "all" ? statusValues.map((status) => counts[status]) : [counts[tab]];
+  const total = parts.reduce((sum, part) => sum + (part?.count ?? 0), 0);
+  return `${total.toLocaleString("ja-JP")}${parts.some((part) => part?.capped) ? "+" : ""}`;
+}
 
 /** The filters with only what is set, so the URL shows no empty params. */
 export function searchOf(filters: ShipmentFilters): ShipmentFilters {
@@ -202,8 +219,8 @@ export function shipmentRow(shipment: Shipment): ShipmentRow {
   return {
     id: shipment.id,
     orderNumber: shipment.orderNumber,
-    carrier: carrierLabels[shipment.carrier],
-    trackingNumber: formatTrackingNumber(shipment.trackingNumber),
+    carrier: shipmentCarrierText(shipment),
+    trackingNumber: shipmentNumberText(shipment),
     parcel: shipment.parcels > 1 ? `${shipment.parcel}/${shipment.parcels}個口` : "",
     printedAt: formatDateTime(shipment.printedAt),
     status: shipment.status,

@@ -1,0 +1,31 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { shipmentStatuses } from "@okuru/core/shared/shipment";
+import { COUNT_CAP, countByStatus } from "@okuru/core/shipment/counts";
+import { authErrors, bearerSecurity, jsonContent, router } from "../openapi";
+
+const StatusCount = z
+  .object({
+    count: z.number().int(),
+    capped: z.boolean().meta({ description: `true なら${COUNT_CAP}件以上（数えるのをそこで止めた）` }),
+  })
+  .meta({ id: "ShipmentStatusCount" });
+
+const ShipmentCounts = z
+  .object({ counts: z.record(z.enum(shipmentStatuses), StatusCount).meta({ description: "状態ごとの件数" }) })
+  .meta({ id: "ShipmentCounts" });
+
+/**
+ * 出荷履歴's tab counts, mounted under /shipments before the shipments router so that
+ * `/counts` is never read as a shipment id.
+ */
+export const shipmentCounts = router().openapi(
+  createRoute({
+    method: "get",
+    path: "/counts",
+    tags: ["shipment"],
+    summary: `出荷履歴のタブごとの件数（状態ごと、${COUNT_CAP}件まで数える）`,
+    security: bearerSecurity,
+    responses: { 200: jsonContent(ShipmentCounts, "状態ごとの件数"), ...authErrors },
+  }),
+  async (c) => c.json({ counts: await countByStatus() }, 200),
+);

@@ -1,0 +1,92 @@
+import { CreateQueueCommand } from "@aws-sdk/client-sqs";
+import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { resetCoreConfig } from "@okuru/core/config";
+import { Order } from "@okuru/core/order";
+import { Queue } from "@okuru/core/queue";
+import { countStatus } from "@okuru/core/shipment/counts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handler } from "../../../functions/src/queue/label-job";
+import { asUser, testAccount } from "../../support/account";
+import { callApi } from "../../support/api";
+import { shopOrderFixture } from "../../support/orders";
+import { drainQueue } from "../../support/simulators";
+
+beforeAll(async () => {
+  // A label-job queue of this file's own, so the drain sees only these batches.
+  const { QueueUrl } = await Queue.client().send(
+    new CreateQueueCommand({
+      QueueName: `label-job-counts-${process.pid}-${Date.now()}`,
+      Attributes: { VisibilityTimeout: "60" },
+    }),
+  );
+  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
+  resetCoreConfig();
+});
+
+/** A company with a Yamato self-printed account and `orders` orders that can ship. */
+async function printingCompany(orders: number, firstNumber: number) {
+  const account = await testAccount();
+  const call = (path: string, method = "GET", body?: unknown) =>
+    callApi(`/api${path}`, { method, token: account.idToken, body });
+  await call("/companies", "PUT", {
+    name: "株式会社京都抹茶本舗",
+    postal_code: "6048005",
+    prefecture: "京都府",
+    city: "京都市中京区",
+    address1: "恵比須町534-40",
+    address2: "",
+    phone: "075-123-4567",
+  });
+  const yamato = await call("/yamato", "POST", {
+    name: "ヤマト運輸 自社印刷",
+    mode: "self_printed",
+    customer_code: "075123456701",
+    tracking_ranges: [{ first: trackingNumberOf(firstNumber), last: trackingNumberOf(firstNumber + 99) }],
+  });
+  expect(yamato.status).toBe(201);
+  const upserted = await asUser(account, () =>
+    Order.upsertPage(Array.from({ length: orders }, (_, i) => shopOrderFixture(i + 1))),
+  );
+  return { account, call, orderIds: upserted.map((o) => o.orderId) };
+}
+
+describe("GET /api/shipments/counts", () => {
+  it("counts each status of the company's shipments, and only the company's", async () => {
+    const a = await printingCompany(3, 33_410_000_000);
+    const b = await printingCompany(0, 33_420_000_000);
+    expect((await a.call("/shipments/counts")).json).toEqual({
+      counts: {
+        issued: { count: 0, capped: false },
+        isShipped: { count: 0, capped: false },
+        cancelled: { count: 0, capped: false },
+      },
+    });
+
+    const accepted = await a.call("/shipments/labels", "POST", { order_ids: a.orderIds });
+    expect(accepted.status).toBe(202);
+    await drainQueue("labelJob", handler);
+    const history = await a.call("/shipments?status=issued");
+    expect(history.json.items).toHaveLength(3);
+    const cancelled = await a.call(`/shipments/${history.json.items[0].id}/cancel`, "PUT");
+    expect(cancelled.status).toBe(200);
+
+    const counts = await a.call("/shipments/counts");
+    expect(counts.status).toBe(200);
+    expect(counts.json.counts).toEqual({
+      issued: { count: 2, capped: false },
+      isShipped: { count: 0, capped: false },
+      cancelled: { count: 1, capped: false },
+    });
+    // The same figures as the tabs' own lists.
+    expect((await a.call("/shipments?status=cancelled")).json.items).toHaveLength(1);
+
+    // Another company counts none of them.
+    expect((await b.call("/shipments/counts")).json.counts.issued).toEqual({ count: 0, capped: false });
+    // `/counts` is the counts, not a shipment by id; without a sign-in it is refused.
+    expect((await callApi("/api/shipments/counts")).status).toBe(401);
+
+    // A count stops at its cap and says so (the screen shows 「10,000+」).
+    expect(await asUser(a.account, () => countStatus("issued", 2))).toEqual({ count: 2, capped: true });
+    expect(await asUser(a.account, () => countStatus("issued", 3))).toEqual({ count: 2, capped: false });
+  });
+});
