@@ -19,6 +19,7 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
+import { IdParam } from "./crud";
 
 /** A calendar date in Japan (YYYY-MM-DD) or a full timestamp; a date means the whole JST day. */
 const JstDateOrTime = z
@@ -118,8 +119,6 @@ const orderEditAnswers = {
 
 /** A delivery's save also keeps the order's manual shipment: one the shop holds refuses a change (422). */
 const deliveryAnswers = { ...orderEditAnswers, ...ruleErrors } as const;
-
-const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 
 const BulkResult = z
   .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })

@@ -14,8 +14,8 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
+import { IdParam } from "./crud";
 
-const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 const ShipmentList = pageOf(Shipment.Info, "ShipmentList");
 const CancelResults = z
   .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })

@@ -11,8 +11,8 @@ import {
   router,
   ruleErrors,
 } from "../openapi";
+import { IdParam } from "./crud";
 
-const IdParam = z.object({ id: z.string().meta({ param: { name: "id", in: "path" } }) });
 const JobParam = z.object({
   job_id: z
     .string()
