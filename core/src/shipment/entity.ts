@@ -213,26 +213,39 @@ export type LabelPartItem = EntityItem<typeof LabelPartEntity>;
 
 /**
  * Access patterns
- * | pattern | index   | pk composite | sk composite     | used by                         |
- * | byBatch | primary | tenantId     | labelId, orderId | a batch's per-order results     |
+ * | pattern | index   | pk composite | sk composite  | used by                                   |
+ * | byBatch | primary | tenantId     | labelId, part | a batch's per-order results, part by part |
+ *
+ * One item per part holding its orders' results in request order: a part writes one
+ * item instead of fifty, and the progress poll reads a few dozen items for a batch of
+ * 1,000 orders. Fifty results with the longest reasons stay far below the 400 KB item limit.
  */
 export const LabelResultEntity = new Entity(
   {
-    model: { entity: "labelResult", version: "1", service: "okuru" },
+    model: { entity: "labelResult", version: "2", service: "okuru" },
     attributes: {
       tenantId: { type: "string", required: true, readOnly: true },
       labelId: { type: "string", required: true, readOnly: true },
-      orderId: { type: "string", required: true, readOnly: true },
-      part: { type: "number", required: true },
-      shipmentIds: { type: "list", items: { type: "string" } },
-      trackingNumbers: { type: "list", items: { type: "string" } },
-      error: { type: "string" },
+      part: { type: "number", required: true, readOnly: true },
+      results: {
+        type: "list",
+        required: true,
+        items: {
+          type: "map",
+          properties: {
+            orderId: { type: "string", required: true },
+            shipmentIds: { type: "list", items: { type: "string" }, required: true },
+            trackingNumbers: { type: "list", items: { type: "string" }, required: true },
+            error: { type: "string" },
+          },
+        },
+      },
       expiresAt: { type: "number" },
     },
     indexes: {
       byBatch: {
         pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["labelId", "orderId"], casing: "none" },
+        sk: { field: "sk", composite: ["labelId", "part"], casing: "none" },
       },
     },
   },

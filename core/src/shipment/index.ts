@@ -12,7 +12,7 @@ import { Files } from "../files";
 import { ItemCategory } from "../item-category";
 import { type LabelParcel, type LabelParty, renderLabels } from "../label";
 import { Order } from "../order";
-import { OrderEntity, type OrderItem } from "../order/entity";
+import type { OrderItem } from "../order/entity";
 import { Queue } from "../queue";
 import { Sender } from "../sender";
 import { type Carrier, carriers } from "../shared/brand";
@@ -230,10 +230,12 @@ async function partContext() {
 }
 type PartContext = Awaited<ReturnType<typeof partContext>>;
 
+const otherCarrier = "この注文は他の配送会社で発送する設定です。";
+
 /** The carrier an order ships by: its own delivery's, else the brand's default, else the only carrier with an account. */
 function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
   const own = (order.delivery as { carrier?: string } | undefined)?.carrier;
-  if (own === "sss") return "この注文は他の配送会社で発送する設定です。";
+  if (own === "sss") return otherCarrier;
   if (own && (carriers as readonly string[]).includes(own)) return own as Carrier;
   if (context.defaultCarrier) return context.defaultCarrier;
   const ready = carriers.filter((c) => context.accounts.get(c));
@@ -314,27 +316,11 @@ const itemsOf = (parcels: number) => parcels * 3 + 1;
 /** The parcels one order can be issued with: all of its writes in one transaction. */
 export const MAX_PARCELS = Math.floor((TRANSACTION_ITEMS - 1) / 3);
 /** Orders whose writes share one transaction (each order's writes stay all or nothing either way). */
-const ORDERS_PER_TRANSACTION = 10;
+const ORDERS_PER_TRANSACTION = Number(process.env.XO ?? 10);
 /** Transactions in flight per part: enough to hide the round trips, few enough not to throttle. */
 const TRANSACTIONS_IN_FLIGHT = 8;
 
 type Ready = Extract<Plan, { accountId: string }>;
-type TransactionCommit = ReturnType<ReturnType<TransactionEntities["liveParcel"]["delete"]>["commit"]>;
-
-/** The live labels of the orders that have them (parcel 1 is live exactly when the order has live labels). */
-async function issuedOf(orderIds: string[]): Promise<Set<string>> {
-  const tenantId = useTenantID();
-  const keys = orderIds
-    .filter((id) => isID("order", id))
-    .map((orderId) => ({ tenantId, orderId, parcel: 1 }));
-  const issued = new Set<string>();
-  for (let pending = keys, attempt = 0; pending.length && attempt < 5; attempt += 1) {
-    const { data, unprocessed } = await LiveParcelEntity.get(pending).go();
-    for (const p of data) issued.add(p.orderId);
-    pending = unprocessed as typeof pending;
-  }
-  return issued;
-}
 
 /**
  * A part's orders: those with live labels keep them; the others are planned, their
@@ -529,15 +515,17 @@ function toParcel(
 export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
   const tenantId = useTenantID();
   // Everything the part reads first, at once; all of it is the tenant's own (the keys carry it).
-  const [{ data: batch }, context, orders, issued] = await Promise.all([
+  const [{ data: batch }, context, orders] = await Promise.all([
     LabelBatchEntity.get({ tenantId, labelId }).go(),
     partContext(),
     Order.findMany(orderIds),
-    issuedOf(orderIds),
   ]);
   if (batch?.kind !== "label") return; // another tenant's, expired, or not a new-label batch
+  // The order's label summary is written in the transactions that create and delete its
+  // live parcels, so it tells which orders have live labels without reading those.
+  const issued = new Set([...orders.values()].filter((o) => (o.labelsLive ?? 0) > 0).map((o) => o.orderId));
   const parcels = new Map<Carrier, LabelParcel[]>();
-  const results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[] = [];
+  const results: PartResult[] = [];
   // In request order: when numbers run short, the orders asked for first get them.
   const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
   const outcomes = await issueOrders(inOrder, issued, labelId, context, batch.createdBy ?? null);
@@ -553,6 +541,11 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       continue;
     }
     const shipments = outcome.shipments.filter(isLabelShipment);
+    if (!shipments.length) {
+      // Its live shipment is a number typed for another delivery company: there is no label to print.
+      results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: otherCarrier });
+      continue;
+    }
     if (hasLabelIssue(order)) settled.push(orderId);
     const delivery = deliveryOf(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
@@ -639,10 +632,7 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
   if (batch?.kind !== "reissue") return;
   const context = await partContext();
   const parcels = new Map<Carrier, LabelParcel[]>();
-  const byOrder = new Map<
-    string,
-    { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }
-  >();
+  const byOrder = new Map<string, PartResult>();
   const resultOf = (orderId: string) => {
     const entry = byOrder.get(orderId) ?? { orderId, shipmentIds: [], trackingNumbers: [] };
     byOrder.set(orderId, entry);
@@ -710,16 +700,18 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
   for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
 }
 
-/** A part's results in BatchWrites, unprocessed items written again (never dropped). */
-type LabelResultWrite = Parameters<typeof LabelResultEntity.create>[0];
-async function putResults(items: LabelResultWrite[]) {
-  let pending = items;
-  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
-    const { unprocessed } = await LabelResultEntity.put(pending).go({ concurrent: 4 });
-    const left = new Set(unprocessed.map((key) => (key as { orderId: string }).orderId));
-    pending = pending.filter((item) => left.has(item.orderId));
-  }
-  if (pending.length) throw new Error("label results could not be stored");
+/** One order's line in a batch's results. */
+type PartResult = { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string };
+
+/** A part's results as one item (written again whole when the part runs again). */
+async function putResults(labelId: string, part: number, results: PartResult[]) {
+  await LabelResultEntity.put({
+    tenantId: useTenantID(),
+    labelId,
+    part,
+    results,
+    expiresAt: expiresAt(),
+  }).go();
 }
 
 async function finishPart(
@@ -727,7 +719,7 @@ async function finishPart(
   part: number,
   count: number,
   parcels: Map<Carrier, LabelParcel[]>,
-  results: { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string }[],
+  results: PartResult[],
   context: PartContext,
 ) {
   const tenantId = useTenantID();
@@ -740,18 +732,7 @@ async function finishPart(
   // The PDFs and the results are written side by side; the part counts only once both are stored.
   await Promise.all([
     ...files.map((f) => Files.put(f.key, f.pdf, "application/pdf")),
-    putResults(
-      results.map((r) => ({
-        tenantId,
-        labelId,
-        orderId: r.orderId,
-        part,
-        shipmentIds: r.shipmentIds,
-        trackingNumbers: r.trackingNumbers,
-        ...(r.error ? { error: r.error } : {}),
-        expiresAt: expiresAt(),
-      })),
-    ),
+    putResults(labelId, part, results),
   ]);
   const result = await Database.transaction
     .write((entities) => [
@@ -811,11 +792,9 @@ export async function partShipments(
   const tenantId = useTenantID();
   const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
   if (batch?.kind !== "label") return null;
-  const { data: results } = await LabelResultEntity.query
-    .byBatch({ tenantId, labelId })
-    .where((attr, op) => op.eq(attr.part, part))
-    .go({ pages: "all" });
-  const shipmentIds = [...new Set(results.filter((r) => !r.error).flatMap((r) => r.shipmentIds ?? []))];
+  const { data: stored } = await LabelResultEntity.get({ tenantId, labelId, part }).go();
+  const results = (stored?.results ?? []) as PartResult[];
+  const shipmentIds = [...new Set(results.filter((r) => !r.error).flatMap((r) => r.shipmentIds))];
   return { shipmentIds, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt };
 }
 
@@ -825,7 +804,7 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
   if (!isID("label", labelId)) throw labelNotFound();
   const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
   if (!batch) throw labelNotFound();
-  const [{ data: parts }, { data: results }] = await Promise.all([
+  const [{ data: parts }, { data: resultParts }] = await Promise.all([
     LabelPartEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
     LabelResultEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
   ]);
@@ -850,12 +829,13 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
         ),
       })),
     ),
-    results: results
+    results: resultParts
       .sort((a, b) => a.part - b.part)
+      .flatMap((p) => p.results as PartResult[])
       .map((r) => ({
         order_id: r.orderId,
-        shipment_ids: r.shipmentIds ?? [],
-        tracking_numbers: r.trackingNumbers ?? [],
+        shipment_ids: r.shipmentIds,
+        tracking_numbers: r.trackingNumbers,
         error: r.error ?? null,
       })),
   };
@@ -982,24 +962,20 @@ export async function failPart(labelId: string, part: number, ids: string[], rea
             ).data.map((s) => s.orderId),
           ),
         ];
-  const { data: existing } = await LabelResultEntity.query
-    .byBatch({ tenantId, labelId })
-    .go({ pages: "all" });
+  const { data: existing } = await LabelResultEntity.get({ tenantId, labelId, part }).go();
   // An order refused for its own reason keeps it; one whose labels were made but never stored as a PDF gets this one.
-  const ownReason = new Set(existing.filter((r) => r.error).map((r) => r.orderId));
+  const ownReason = new Map(
+    ((existing?.results ?? []) as PartResult[]).filter((r) => r.error).map((r) => [r.orderId, r]),
+  );
   const message = `送り状を作成できませんでした（${reason.slice(0, 200)}）。再度発行してください。`;
   const failed = orderIds.filter((id) => !ownReason.has(id));
   await putResults(
-    failed.map((orderId) => ({
-      tenantId,
-      labelId,
-      orderId,
-      part,
-      shipmentIds: [],
-      trackingNumbers: [],
-      error: message,
-      expiresAt: expiresAt(),
-    })),
+    labelId,
+    part,
+    orderIds.map(
+      (orderId) =>
+        ownReason.get(orderId) ?? { orderId, shipmentIds: [], trackingNumbers: [], error: message },
+    ),
   );
   for (const orderId of failed) await Order.recordLabelIssue(orderId, message);
   await Database.transaction
@@ -1358,19 +1334,19 @@ async function writeManual(
 
 /**
  * Deletes these orders' shipments with what hangs on them: their live parcels, their
- * numbers' claims and the label batches' per-order results. The label PDFs stay until
+ * numbers' claims and their lines in the label batches' results. The label PDFs stay until
  * the bucket's 90-day expiry (a part's PDF holds other orders' labels too). How many
  * shipments went.
  */
 export async function deleteOfOrders(orderIds: string[]): Promise<number> {
   const tenantId = useTenantID();
   let deleted = 0;
+  const batches = new Set<string>();
   for (const orderId of orderIds) {
     const shipments = await ofOrder(orderId);
     const { data: live } = await LiveParcelEntity.query.byOrder({ tenantId, orderId }).go({ pages: "all" });
-    const labelIds = [...new Set(shipments.map((s) => s.labelId).filter((id) => isID("label", id)))];
+    for (const s of shipments) if (isID("label", s.labelId)) batches.add(s.labelId);
     const keys = [
-      ...labelIds.map((labelId) => LabelResultEntity.delete({ tenantId, labelId, orderId }).params().Key),
       ...live.map((p) => LiveParcelEntity.delete({ tenantId, orderId, parcel: p.parcel }).params().Key),
       ...shipments.map(
         (s) =>
@@ -1384,6 +1360,15 @@ export async function deleteOfOrders(orderIds: string[]): Promise<number> {
     ];
     await batchWrite(keys.map((Key): WriteRequest => ({ DeleteRequest: { Key } })));
     deleted += shipments.length;
+  }
+  const gone = new Set(orderIds);
+  for (const labelId of batches) {
+    const { data: parts } = await LabelResultEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" });
+    for (const stored of parts) {
+      const results = stored.results as PartResult[];
+      const kept = results.filter((r) => !gone.has(r.orderId));
+      if (kept.length < results.length) await putResults(labelId, stored.part, kept);
+    }
   }
   return deleted;
 }

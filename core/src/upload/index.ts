@@ -189,7 +189,7 @@ export async function uploadOne(shipmentId: string, options: UploadOptions = {})
         .filter((id): id is string => !!id),
       shippedAt: startedAt,
     };
-    return attempt(group, order, work, { attemptId, startedAt }, options, now);
+    return attempt(group, order, work, { attemptId, startedAt }, options, now, shipmentId);
   }
   throw new ConflictError(
     "tracking_upload.concurrent",
@@ -280,8 +280,11 @@ async function attempt(
   claim: { attemptId: string; startedAt: string },
   options: UploadOptions,
   now: () => Date,
+  askedId: string,
 ): Promise<Result> {
-  const first = group[0]!;
+  // The result is the asked shipment's, though its siblings went with it: a job's worker for
+  // parcel 2 that claimed parcel 1 too must not record its result under parcel 1.
+  const first = group.find((s) => s.shipmentId === askedId) ?? group[0]!;
   const base = {
     shipment_ids: group.map((s) => s.shipmentId),
     tracking_numbers: work.numbers,

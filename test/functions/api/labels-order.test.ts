@@ -228,3 +228,29 @@ describe("a label part that fails for good", () => {
     expect([cleared.items, cleared.counts.error]).toEqual([[], 0]);
   });
 });
+
+describe("an order shipped by another delivery company", () => {
+  it("gets its reason in the batch while the other orders of its part print", async () => {
+    const { call, ids } = await printingCompany();
+    const [typed, ...printable] = ids as [string, string, string];
+    const saved = await call(`/orders/${typed}/delivery/sss`, "PUT", {
+      carrier_name: "西濃運輸",
+      tracking_number: "1234-5678-9012",
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    // Its typed number is a live shipment of the order, but there is no label to print for it.
+    expect((await call(`/orders/${typed}`)).json.labels).toMatchObject({ live: 1 });
+
+    const status = await issue(call, ids);
+    expect(status).toMatchObject({ status: "done", progress: { done: 3, total: 3 } });
+    expect(
+      status.results.map((r: { order_id: string; error: string | null }) => [r.order_id, r.error]),
+    ).toEqual([[typed, "この注文は他の配送会社で発送する設定です。"], ...printable.map((id) => [id, null])]);
+    expect(status.parts).toEqual([expect.objectContaining({ carrier: "yamato", labels: 2 })]);
+    // The typed number is untouched.
+    const shipments = (await call(`/shipments?order_id=${typed}`)).json.items;
+    expect(shipments.map((s: { source: string; status: string }) => [s.source, s.status])).toEqual([
+      ["manual", "issued"],
+    ]);
+  });
+});
