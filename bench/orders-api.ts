@@ -132,22 +132,24 @@ await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
         ...extra,
       }),
     );
-  const rawSearch = async (shard: string, prefix: string) => {
-    const found = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sk)",
-        ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" },
-        ExpressionAttributeValues: {
-          ":pk": `${pk("")}#shard_${shard}`,
-          ":sk": `$ordersearch_1#token_${prefix}`,
-        },
-        Limit: 100,
-      }),
+  // The same DynamoDB requests the API's search makes (ElectroDB builds them; the raw side
+  // sends them as they are), so the baseline cannot drift from the key layout.
+  const { queriesFor } = await import("../core/src/order/search");
+  const { OrderSearchEntity } = await import("../core/src/order/search-entity");
+  const { OrderEntity } = await import("../core/src/order/entity");
+  const rawSearch = async (search: string) => {
+    const found = await Promise.all(
+      queriesFor(search).map(({ shard, token }) =>
+        dynamo().send(
+          new QueryCommand({
+            ...OrderSearchEntity.query.byToken({ tenantId, shard }).begins({ token }).params(),
+            Limit: 100,
+          }),
+        ),
+      ),
     );
-    const keys = (found.Items ?? [])
-      .slice(0, 100)
-      .map((item) => ({ pk: pk(""), sk: `$order_1#orderId_${item.orderId}` }));
+    const ids = [...new Set(found.flatMap((f) => (f.Items ?? []).map((item) => item.orderId as string)))];
+    const keys = ids.slice(0, 100).map((orderId) => OrderEntity.get({ tenantId, orderId }).params().Key);
     if (keys.length)
       await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
   };
@@ -183,17 +185,18 @@ await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
     {
       name: "search order number",
       path: "/api/orders?search=%2310500",
-      raw: () => rawSearch("no:1", "no:10500"),
+      raw: () => rawSearch("#10500"),
     },
     {
       name: "search name prefix",
-      path: `/api/orders?search=${encodeURIComponent("髙橋美")}`,
-      raw: () => rawSearch("name:髙", "name:髙橋美"),
+      // 髙橋 一郎: one order in 24, so the answer is a full 100.
+      path: `/api/orders?search=${encodeURIComponent("髙橋一")}`,
+      raw: () => rawSearch("髙橋一"),
     },
     {
       name: "search phone",
       path: "/api/orders?search=09010012345",
-      raw: () => rawSearch("tel:0", "tel:09010012345"),
+      raw: () => rawSearch("09010012345"),
     },
   ];
 

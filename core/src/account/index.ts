@@ -40,7 +40,7 @@ export async function signup(input: z.input<typeof SignupInput> = {}) {
     .write(({ company, user, identity, counter }) => [
       company.create({ tenantId, name: company_name ?? "", setupStatus: "basic_information" }).commit(),
       user.create({ tenantId, userId, subject, email, name: "", role: "admin" }).commit(),
-      identity.create({ subject, tenantId, userId }).commit(),
+      identity.create({ subject, tenantId, userId, role: "admin" }).commit(),
       ...User.initialCounters.map(({ name, count }) => Counter.start(counter, tenantId, name, count)),
     ])
     .go();

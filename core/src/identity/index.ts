@@ -22,8 +22,9 @@ export const removedUser = () =>
 
 /**
  * The actor a verified token stands for: a user of a company, with the role read
- * from the user record now (not from the token), so a demotion or removal takes
- * effect on the next request.
+ * now (not from the token), so a demotion or removal takes effect on the next
+ * request. The link carries the role, changed in the user's own transactions, so
+ * this is one read; a link from before it did reads the user as well.
  */
 export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, { type: "user" }>> {
   if (!claims.emailVerified) {
@@ -32,8 +33,7 @@ export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, {
   const link = await resolve(claims.subject);
   if (!link) throw new UnauthenticatedError("auth.not_signed_up", "ユーザー登録が完了していません。");
   if (link.removedAt) throw removedUser();
-  const { data: user } = await UserEntity.get({ tenantId: link.tenantId, userId: link.userId }).go();
-  if (!user) throw removedUser();
+  const role = link.role ?? (await roleOf(link));
   return {
     type: "user",
     properties: {
@@ -41,7 +41,13 @@ export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, {
       userId: link.userId,
       subject: claims.subject,
       email: claims.email,
-      role: user.role,
+      role,
     },
   };
+}
+
+async function roleOf(link: IdentityItem) {
+  const { data: user } = await UserEntity.get({ tenantId: link.tenantId, userId: link.userId }).go();
+  if (!user) throw removedUser();
+  return user.role;
 }

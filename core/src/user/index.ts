@@ -98,7 +98,7 @@ export async function invite(input: z.input<typeof UserInvite>): Promise<UserIte
     const result = await Database.transaction
       .write(({ user, identity, counter }) => [
         user.create({ tenantId, userId, subject, email, name: value.name, role: value.role }).commit(),
-        identity.create({ subject, tenantId, userId }).commit(),
+        identity.create({ subject, tenantId, userId, role: value.role }).commit(),
         Counter.increment(counter, tenantId, USERS, MAX_USERS),
         ...(value.role === "admin" ? [Counter.increment(counter, tenantId, ADMINS)] : []),
       ])
@@ -144,19 +144,20 @@ export async function update(userId: string, input: z.input<typeof UserUpdate>):
   await ensureCounters();
   const demoting = target.role === "admin";
   const result = await Database.transaction
-    .write(({ user, counter }) => [
+    .write(({ user, identity, counter }) => [
       user
         .patch({ tenantId, userId })
         .set({ name: value.name, role: value.role })
         .where((attr, op) => op.eq(attr.role, target.role))
         .commit(),
+      identity.patch({ subject: target.subject }).set({ role: value.role }).commit(),
       demoting
         ? Counter.decrement(counter, tenantId, ADMINS, 1)
         : Counter.increment(counter, tenantId, ADMINS),
     ])
     .go();
   if (result.canceled) {
-    if (demoting && result.data[1]?.code === "ConditionalCheckFailed") throw lastAdmin();
+    if (demoting && result.data[2]?.code === "ConditionalCheckFailed") throw lastAdmin();
     throw concurrentUpdate();
   }
   return get(userId);

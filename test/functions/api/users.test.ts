@@ -106,6 +106,30 @@ describe("/api/users", () => {
     expect((await callApi("/api/users", { token: admin.idToken })).json.items).toHaveLength(1);
   });
 
+  it("a demotion or promotion takes effect on the colleague's next request with the same token", async () => {
+    const admin = await testAccount();
+    const { res, email } = await invite(admin.idToken, "admin");
+    const token = await signInAs(email);
+    const inviteWith = (t: string) => invite(t, "member").then((r) => r.res.status);
+    expect(await inviteWith(token)).toBe(201);
+
+    const demoted = await callApi(`/api/users/${res.json.id}`, {
+      method: "PUT",
+      token: admin.idToken,
+      body: { name: "佐藤", role: "member" },
+    });
+    expect(demoted.status).toBe(200);
+    expect(await inviteWith(token)).toBe(403);
+
+    const promoted = await callApi(`/api/users/${res.json.id}`, {
+      method: "PUT",
+      token: admin.idToken,
+      body: { name: "佐藤", role: "admin" },
+    });
+    expect(promoted.status).toBe(200);
+    expect(await inviteWith(token)).toBe(201);
+  });
+
   it("cannot touch another company's users", async () => {
     const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
     const put = await callApi(`/api/users/${b.userId}`, {
