@@ -1,6 +1,11 @@
 import { Order } from "@okuru/core/order";
-import { describe, expect, it } from "vitest";
+import { normalizeOrder } from "@okuru/core/order/normalize";
+import type { ImportedOrder } from "@okuru/core/shop/imported-order";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { OrderEntity } from "../../core/src/order/entity";
 import { OrderSearchEntity, tokenItem } from "../../core/src/order/search-entity";
+import { orderItem } from "../../core/src/sync/order-item";
+import { DELIVERY_TIMES, generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
 import { asUser, testAccount } from "../support/account";
 import { personFixture, shopOrderFixture } from "../support/orders";
 
@@ -143,5 +148,93 @@ describe("Order.upsertPage, as a sync step writes a page", () => {
       };
       expect(tokenItem(input)).toEqual(OrderSearchEntity.put(input).params().Item);
     }
+  });
+
+  describe("each new order's item", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Seeded shop orders as an adapter reads them: every kind a shop sends, and customers' mistakes. */
+    const hardOrders = (): ImportedOrder[] =>
+      generateSeedOrders({ count: 400, seed: 8, daysBack: 20, mistakes: 0.15 }).map((o, i) => ({
+        platform: i % 5 === 0 ? "ecforce" : "shopify",
+        platformOrderId: i % 5 === 0 ? String(90_000 + i) : `gid://shopify/Order/${6_000_000 + i}`,
+        orderNumber: i % 5 === 0 ? String(o.number) : `#${o.number}`,
+        purchasedAt: o.createdAt,
+        platformUpdatedAt: o.createdAt,
+        email: o.email,
+        purchaser: o.purchaser,
+        recipient: o.recipient,
+        lineItems: o.lineItems.map((item, n) => ({ platformLineItemId: `li${i}-${n}`, ...item })),
+        totalAmount: o.lineItems.reduce((sum, item) => sum + item.unitPrice * item.quantity, o.shippingFee),
+        codAmount: o.payment === "cod" ? 5000 : null,
+        paymentMethodName: o.payment,
+        requestedDeliveryDate: o.deliveryDate,
+        // Every wording of the delivery-date apps, and one no slot reads (an issue on the order).
+        requestedTimeSlot: i % 40 === 39 ? "夕方ごろ" : o.deliveryTime,
+        note: o.note,
+        fulfillmentStatus:
+          o.state === "fulfilled"
+            ? "fulfilled"
+            : o.state === "partially_fulfilled"
+              ? "partially_fulfilled"
+              : "unfulfilled",
+        cancelled: o.state === "cancelled",
+        fulfillmentOrders:
+          i % 7 === 0
+            ? [
+                {
+                  id: `fo${i}`,
+                  status: "OPEN",
+                  lineItems: [
+                    { id: "fol1", platformLineItemId: `li${i}-0`, remainingQuantity: 1, totalQuantity: 1 },
+                  ],
+                },
+              ]
+            : [],
+      }));
+
+    it("is built exactly as ElectroDB builds it, for every kind of order a shop sends", () => {
+      // ElectroDB stamps createdAt and updatedAt from the clock, each on its own call.
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-23T09:00:00.000Z") });
+      const tenantId = "com_01JABCDEFGHJKMNPQRSTVWXYZ0";
+      const items = hardOrders().map((imported, i) =>
+        Order.newOrderItem(
+          tenantId,
+          Order.ShopOrderWrite.parse(
+            normalizeOrder(imported, {
+              shopId: `shop_01JTESTSHOP0000000000000${i % 2}`,
+              ...(imported.platform === "shopify" ? { shopUrl: "https://okuru-test.myshopify.com" } : {}),
+            }),
+          ),
+        ),
+      );
+      // The hard cases are all there: old kanji, gifts, cash on delivery, every slot, issues, each status.
+      const names = items.map((item) => `${item.customer.name}${item.purchaser.name}`).join("");
+      expect(names).toMatch(/髙/);
+      expect(names).toMatch(/﨑/);
+      expect(items.some((item) => item.isGift)).toBe(true);
+      expect(items.some((item) => item.codAmount !== undefined)).toBe(true);
+      expect(new Set(items.map((item) => item.requestedTimeSlot))).toEqual(
+        new Set([undefined, "0900", "1200", "1400", "1600", "1800", "1900"]),
+      );
+      expect(DELIVERY_TIMES.length).toBeGreaterThan(6);
+      expect(new Set(items.map((item) => item.isError))).toEqual(new Set([true, false]));
+      expect(new Set(items.map((item) => item.shipmentStatus))).toEqual(
+        new Set(["notShipped", "partiallyShipped", "shipped", "cancelled"]),
+      );
+      expect(new Set(items.map((item) => item.platform))).toEqual(new Set(["shopify", "ecforce"]));
+
+      for (const item of items) expect(orderItem(item)).toStrictEqual(OrderEntity.put(item).params().Item);
+      // The error index holds only the orders with issues (ElectroDB's sparse index).
+      const withError = items.find((item) => item.isError)!;
+      expect(orderItem(withError)).toHaveProperty("gsi2pk");
+      expect(orderItem(items.find((item) => !item.isError)!)).not.toHaveProperty("gsi2pk");
+      expect(orderItem(withError)).toMatchObject({
+        createdAt: "2026-11-23T09:00:00.000Z",
+        updatedAt: "2026-11-23T09:00:00.000Z",
+      });
+    });
   });
 });

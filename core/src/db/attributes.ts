@@ -1,4 +1,26 @@
+import type { Entity, Item, WhereCallback } from "electrodb";
 import { z } from "zod";
+import { concurrentUpdate } from "../error";
+
+/** A string that is part of an item's key (the tenant, an id, a name): required, never changed. */
+export const keyString = { type: "string", required: true, readOnly: true } as const;
+
+/**
+ * The index of an item in its tenant's partition: pk `tenantId`, sk the given composites
+ * (an id, or a parent's id and the child's own). Case-preserving, like every key (README §1).
+ */
+export function tenantIndex<const S extends readonly string[]>(...sk: S) {
+  return {
+    pk: { field: "pk", composite: ["tenantId"], casing: "none" },
+    sk: { field: "sk", composite: sk, casing: "none" },
+  } as const;
+}
+
+/** A condition of an entity's writes (`.where(...)`), declared once where several writes share it. */
+export type WhereOf<E> =
+  E extends Entity<infer A, infer F, infer C, infer S>
+    ? WhereCallback<A, F, C, S, Item<A, F, C, S, S["attributes"]>>
+    : never;
 
 /** Timestamps every entity carries; ISO strings sort by time in sort keys. */
 export const timestamps = {
@@ -35,6 +57,15 @@ export const addressAttributes = {
   address1: { type: "string", required: true },
   address2: { type: "string", default: "" },
 } as const;
+
+/**
+ * The `.catch` of a write under the lock of its read (a condition on the item as it was
+ * read): a failed condition means another write came in between, answered 409
+ * `conflict.concurrent_update`; any other error passes on.
+ */
+export function lockLost(err: unknown): never {
+  throw isConditionalFailure(err) ? concurrentUpdate() : err;
+}
 
 /** DynamoDB's answer when a conditional write (create without overwrite, guarded patch) did not apply. */
 export function isConditionalFailure(err: unknown): boolean {

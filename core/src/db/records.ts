@@ -102,6 +102,15 @@ type EntityName = keyof TransactionEntities;
  *
  * `E` is the entity's key in the Database service; `Item` its stored item type.
  */
+/** A record kind's `get`: its `find`, or the kind's not-found error. */
+export function orNotFound<Item>(find: (id: string) => Promise<Item | undefined>, notFound: () => Error) {
+  return async (id: string): Promise<Item> => {
+    const found = await find(id);
+    if (!found) throw notFound();
+    return found;
+  };
+}
+
 export function tenantRecords<Item, Input extends z.ZodType>(options: {
   entity: EntityName;
   idKind: IdKind;
@@ -142,12 +151,7 @@ export function tenantRecords<Item, Input extends z.ZodType>(options: {
 
   return {
     find,
-
-    async get(id: string): Promise<Item> {
-      const found = await find(id);
-      if (!found) throw notFound();
-      return found;
-    },
+    get: orNotFound(find, notFound),
 
     async list(request?: PageRequest): Promise<Page<Item>> {
       return page<Item>(entity.query.byId({ tenantId: useTenantID() }), request);

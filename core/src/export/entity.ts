@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
+import { keyString, tenantIndex } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { jobAttributes, jobIndex } from "../db/job";
 
 /**
  * Access patterns
@@ -15,16 +16,13 @@ export const ExportRefEntity = new Entity(
   {
     model: { entity: "exportRef", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      reference: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      reference: keyString,
       orderId: { type: "string", required: true, readOnly: true },
       format: { type: "string", required: true },
     },
     indexes: {
-      byReference: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["reference"], casing: "none" },
-      },
+      byReference: tenantIndex("reference"),
     },
   },
   entityConfig(),
@@ -33,45 +31,34 @@ export type ExportRefItem = EntityItem<typeof ExportRefEntity>;
 
 /**
  * Access patterns
- * | pattern | index   | pk composite | sk composite | used by                    |
- * | byId    | primary | tenantId     | exportId     | GET /api/exports/{export_id} |
+ * | pattern | index   | pk composite | sk composite | used by                      |
+ * | byId    | primary | tenantId     | jobId        | GET /api/exports/{export_id} |
  *
- * An export too large to make during the request (more than QUEUE_ABOVE orders): the
- * selection, its progress while the export-job consumer reads the orders, and at the end
- * the file's key and which orders went in or were left out. That list is kept gzipped
- * (`outcome`): a thousand excluded orders with Japanese reasons would otherwise come near
- * DynamoDB's 400 KB item limit.
+ * An export too large to make during the request (more than QUEUE_ABOVE orders), in the
+ * job shape (db/job.ts; kind `export`, `jobId` is the export id): the selection, its
+ * progress while the export-job consumer reads the orders, and at the end the file's key
+ * and which orders went in or were left out. That list is kept gzipped (`outcome`): a
+ * thousand excluded orders with Japanese reasons would otherwise come near DynamoDB's
+ * 400 KB item limit.
  */
 export const ExportJobEntity = new Entity(
   {
     model: { entity: "exportJob", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      exportId: { type: "string", required: true, readOnly: true },
+      ...jobAttributes(["export"]),
       format: { type: "string", required: true, readOnly: true },
       orderIds: { type: "list", items: { type: "string" }, required: true, readOnly: true },
       /** The file's date and 出力済み time: a delivery run again writes the same file. */
       requestedAt: { type: "string", required: true, readOnly: true },
       status: { type: ["running", "done", "failed"] as const, required: true, default: "running" },
-      total: { type: "number", required: true, readOnly: true },
-      done: { type: "number", required: true, default: 0 },
       filename: { type: "string" },
       /** The file in S3; absent when no order could go into it. */
       fileKey: { type: "string" },
       /** gzip+base64 of `{ included, excluded }` (the API's shape). */
       outcome: { type: "string" },
       error: { type: "string" },
-      createdBy: { type: "string" },
-      /** Epoch seconds: the job is kept 90 days, like a label batch. */
-      expiresAt: { type: "number" },
-      ...timestamps,
     },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["exportId"], casing: "none" },
-      },
-    },
+    indexes: { byId: jobIndex() },
   },
   entityConfig(),
 );

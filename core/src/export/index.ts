@@ -5,23 +5,15 @@ import { z } from "zod";
 import { ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
-import {
-  type ExportFormat,
-  type ExportOrder,
-  type ExportSender,
-  exportFile,
-  exportFormats,
-} from "../carrier/export";
+import { type ExportFormat, type ExportOrder, exportFile, exportFormats } from "../carrier/export";
 import { Company } from "../company";
+import { jobExpiresAt } from "../db/job";
 import { NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
-import { ItemCategory } from "../item-category";
 import { Order } from "../order";
 import type { OrderItem } from "../order/entity";
 import { Queue } from "../queue";
-import { Sender } from "../sender";
 import { type Carrier, carrierLabels } from "../shared/brand";
-import { deliveryDefaults, deliverySchemas, type ItemDefaults } from "../shared/delivery";
 import { createID } from "../util/id";
 import { ExportJobEntity, ExportRefEntity } from "./entity";
 
@@ -117,61 +109,6 @@ export type Status = z.infer<typeof Status>;
 
 const today = (now = new Date()) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" }).format(now); // YYYY-MM-DD
 
-function personAsSender(person: {
-  name: string;
-  companyName?: string;
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2?: string;
-  phone: string;
-}): ExportSender {
-  return {
-    name: person.name,
-    company: person.companyName ?? "",
-    postalCode: person.postalCode,
-    prefecture: person.prefecture,
-    city: person.city,
-    address1: person.address1,
-    address2: person.address2 ?? "",
-    phone: person.phone,
-  };
-}
-
-/** ご依頼主 of each order: its own sender, else the brand's default, else the company itself. */
-async function senderResolver() {
-  const brand = await Brand.get();
-  const cache = new Map<string, ExportSender | undefined>();
-  const senderById = async (id: string) => {
-    if (!cache.has(id)) {
-      const sender = await Sender.find(id);
-      cache.set(id, sender ? personAsSender(sender) : undefined);
-    }
-    return cache.get(id);
-  };
-  const company = await Company.get();
-  const companySender = personAsSender({
-    name: company.name,
-    postalCode: company.postalCode ?? "",
-    prefecture: company.prefecture ?? "",
-    city: company.city ?? "",
-    address1: company.address1 ?? "",
-    address2: company.address2 ?? "",
-    phone: company.phone ?? "",
-  });
-  const fallback = (brand?.defaultSenderId && (await senderById(brand.defaultSenderId))) || companySender;
-  return async (order: OrderItem) => (order.senderId && (await senderById(order.senderId))) || fallback;
-}
-
-async function brandItems(): Promise<ItemDefaults | undefined> {
-  const id = (await Brand.get())?.defaultItemCategoryId;
-  const category = id ? await ItemCategory.find(id) : undefined;
-  return category
-    ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
-    : undefined;
-}
-
 /** The account's data the file needs; clickpost needs none. */
 async function accountFor(format: ExportFormat) {
   if (format === "clickpost") return undefined;
@@ -216,7 +153,13 @@ async function build(
   onProgress?: (done: number) => Promise<void>,
 ): Promise<Built> {
   const carrier = formatCarrier[format];
-  const [account, senderOf, items] = await Promise.all([accountFor(format), senderResolver(), brandItems()]);
+  const [account, senderOf, items] = await Promise.all([
+    accountFor(format),
+    Promise.all([Brand.get(), Company.get()]).then(([brand, company]) =>
+      Order.senderResolver(brand, company),
+    ),
+    Order.brandItemDefaults(),
+  ]);
 
   const excluded: Result["excluded"] = [];
   const rows: ExportOrder<ExportFormat>[] = [];
@@ -234,21 +177,7 @@ async function build(
       excluded.push({ order_id: id, reasons: [{ field: "order", message: "キャンセルされた注文です。" }] });
       continue;
     }
-    const stored = order.delivery as { carrier?: string } | undefined;
-    const delivery = deliverySchemas[carrier].safeParse(
-      stored?.carrier === carrier
-        ? stored
-        : deliveryDefaults(
-            carrier,
-            {
-              codAmount: order.codAmount ?? null,
-              requestedDeliveryDate: order.requestedDeliveryDate ?? null,
-              requestedTimeSlot: order.requestedTimeSlot ?? null,
-              lineItems: order.lineItems as { name: string }[],
-            },
-            items,
-          ),
-    );
+    const delivery = Order.deliveryFor(order, carrier, items);
     if (!delivery.success) {
       excluded.push({
         order_id: id,
@@ -338,15 +267,14 @@ export async function start(
   const actor = ActorContext.use();
   await ExportJobEntity.create({
     tenantId: useTenantID(),
-    exportId,
+    jobId: exportId,
     format,
     orderIds: ids,
     requestedAt: now.toISOString(),
     status: "running",
     total: ids.length,
-    done: 0,
     createdBy: actor.type === "user" ? actor.properties.userId : undefined,
-    expiresAt: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400,
+    expiresAt: jobExpiresAt(KEEP_DAYS, now),
   }).go();
   const sent = await Queue.send("exportJob", [
     { kind: "export_job", dedupeKey: `export:${exportId}`, exportId },
@@ -361,7 +289,7 @@ export async function start(
   return { queued: true, job: { export_id: exportId, status: "running" } };
 }
 
-const jobKey = (exportId: string) => ({ tenantId: useTenantID(), exportId });
+const jobKey = (exportId: string) => ({ tenantId: useTenantID(), jobId: exportId });
 
 /** The export-job consumer: the job's file, its progress on the way, and what went in or not at the end. */
 export async function runJob(exportId: string): Promise<void> {
@@ -402,7 +330,7 @@ export async function status(exportId: string): Promise<Status> {
     ? JSON.parse(gunzipSync(Buffer.from(job.outcome, "base64")).toString("utf8"))
     : { included: [], excluded: [] };
   return {
-    export_id: job.exportId,
+    export_id: job.jobId,
     format: job.format as ExportFormat,
     status: job.status,
     progress: { done: job.done, total: job.total },

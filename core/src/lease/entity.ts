@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from "electrodb";
+import { keyString, tenantIndex } from "../db/attributes";
 import { entityConfig } from "../db/client";
 
 /**
@@ -16,8 +17,8 @@ export const LeaseEntity = new Entity(
   {
     model: { entity: "lease", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      name: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      name: keyString,
       owner: { type: "string", required: true },
       /** Epoch seconds; the lease is free from this second on. */
       expiresAt: { type: "number", required: true },
@@ -26,10 +27,7 @@ export const LeaseEntity = new Entity(
       acquiredAt: { type: "string", required: true },
     },
     indexes: {
-      byName: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["name"], casing: "none" },
-      },
+      byName: tenantIndex("name"),
     },
   },
   entityConfig(),

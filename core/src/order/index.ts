@@ -2,13 +2,20 @@ export * as Order from "./index";
 
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { postalCodeProblems } from "../address";
+import {
+  AddressInfo,
+  addressFromWire,
+  addressToWire,
+  postalCodeProblems,
+  type StoredAddress,
+} from "../address";
 import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
-import { isConditionalFailure } from "../db/attributes";
-import { PAGE_SIZE, type Page, type PageRequest, page } from "../db/records";
+import { isConditionalFailure, lockLost } from "../db/attributes";
+import { orNotFound, PAGE_SIZE, type Page, type PageRequest, page } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
 import { ItemCategory } from "../item-category";
+import type { LabelParty } from "../label";
 import { Sender } from "../sender";
 import {
   type DeliverySource,
@@ -19,6 +26,7 @@ import {
 } from "../shared/delivery";
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
 import { batchWrite, type WriteRequest, withWriteSlot } from "../sync/batch-write";
+import { orderItem } from "../sync/order-item";
 import { idFor, isID } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { fitIssues } from "./fit-check";
@@ -97,12 +105,7 @@ const WirePerson = z.object({
   name: z.string(),
   name_kana: z.string(),
   company: z.string(),
-  postal_code: z.string(),
-  prefecture: z.string(),
-  city: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  phone: z.string(),
+  ...AddressInfo,
 });
 
 export const Info = z
@@ -147,12 +150,7 @@ const personToWire = (person: StoredPerson) => ({
   name: person.name,
   name_kana: person.nameKana,
   company: person.company,
-  postal_code: person.postalCode,
-  prefecture: person.prefecture,
-  city: person.city,
-  address1: person.address1,
-  address2: person.address2,
-  phone: person.phone,
+  ...addressToWire(person),
 });
 
 export function serialize(item: OrderItem): Info {
@@ -207,11 +205,7 @@ export async function find(orderId: string): Promise<OrderItem | undefined> {
   return data ?? undefined;
 }
 
-export async function get(orderId: string): Promise<OrderItem> {
-  const order = await find(orderId);
-  if (!order) throw notFound();
-  return order;
-}
+export const get = orNotFound(find, notFound);
 
 export const ListQuery = z.object({
   tab: z.enum(tabs).default("notShipped"),
@@ -657,7 +651,7 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
         searchableOf(orders[i]!).map((t) => tokenPut(tenantId, ids[i]!, orders[i]!.purchasedAt, t)),
       ),
     );
-    await batchWrite(items.map((item) => ({ PutRequest: { Item: OrderEntity.put(item).params().Item } })));
+    await batchWrite(items.map((item) => ({ PutRequest: { Item: orderItem(item) } })));
     for (const [n, i] of fresh.entries()) {
       for (const tab of tabsOf(items[n]!)) bump(tally, tab, 1);
       results[i] = { orderId: ids[i]!, outcome: "created" };
@@ -677,7 +671,8 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   return results as UpsertResult[];
 }
 
-function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) {
+/** The attributes of an order new to us, from the shop's version (sync/order-item.ts builds its stored item). */
+export function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) {
   const isError = value.issues.length > 0;
   return {
     tenantId,
@@ -730,12 +725,7 @@ export async function updateCustomer(
     name: value.name,
     nameKana: value.name_kana,
     company: value.company,
-    postalCode: value.postal_code,
-    prefecture: value.prefecture,
-    city: value.city,
-    address1: value.address1,
-    address2: value.address2,
-    phone: value.phone,
+    ...addressFromWire(value),
   };
   // The recipient's own issues are settled by the edit; the label checks run again on the new one.
   const labelCarrier = carrierOf(order);
@@ -744,23 +734,16 @@ export async function updateCustomer(
     ...fitIssues(customer, "customer", labelCarrier === "sss" ? undefined : labelCarrier),
   ];
   const isError = errors.length > 0;
-  try {
-    await OrderEntity.patch({ tenantId: order.tenantId, orderId })
-      .set({ customer, errors, isError })
-      .add({ editedFields: ["customer"] })
-      .remove(["shopChanges"])
-      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
-      .go();
-  } catch (err) {
-    if (isConditionalFailure(err)) throw concurrentUpdate();
-    throw err;
-  }
+  await OrderEntity.patch({ tenantId: order.tenantId, orderId })
+    .set({ customer, errors, isError })
+    .add({ editedFields: ["customer"] })
+    .remove(["shopChanges"])
+    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
   await replaceTokens(orderId, order.purchasedAt, searchableOfItem(order), searchableOfItem(order, customer));
-  const tally: Tally = new Map();
-  for (const tab of tabsOf(order)) bump(tally, tab, -1);
-  for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
-  await applyTally(tally);
+  await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
   return get(orderId);
 }
 
@@ -795,25 +778,16 @@ async function saveDelivery(
   errors: OrderIssue[],
 ) {
   const isError = errors.length > 0;
-  try {
-    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
-    await (delivery === null
-      ? patch.set({ errors, isError }).remove(["delivery"])
-      : patch.set({ delivery, errors, isError })
-    )
-      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
-      .go();
-  } catch (err) {
-    if (isConditionalFailure(err)) throw concurrentUpdate();
-    throw err;
-  }
-  if (isError !== order.isError) {
-    const tally: Tally = new Map();
-    for (const tab of tabsOf(order)) bump(tally, tab, -1);
-    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
-    await applyTally(tally);
-  }
+  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+  await (delivery === null
+    ? patch.set({ errors, isError }).remove(["delivery"])
+    : patch.set({ delivery, errors, isError })
+  )
+    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
+  if (isError !== order.isError) await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
   return get(order.orderId);
 }
 
@@ -871,16 +845,12 @@ async function assertSender(senderId: string | null) {
 
 async function writeSender(order: OrderItem, senderId: string | null) {
   if ((order.senderId ?? null) === senderId) return;
-  try {
-    const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
-    await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
-      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-      .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
-      .go();
-  } catch (err) {
-    if (isConditionalFailure(err)) throw concurrentUpdate();
-    throw err;
-  }
+  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+  await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
+    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
 }
 
 export const BulkUpdate = OrderBulkUpdate;
@@ -958,25 +928,66 @@ function deliverySourceOf(order: OrderItem): DeliverySource {
   };
 }
 
+/**
+ * ご依頼主 of each order: its own sender, else the brand's default, else the company
+ * itself, as labels and carrier files print it (a carrier file's `ExportSender` has the
+ * label's shape). The brand and company are the caller's (read once for a batch of
+ * orders), and each sender is read once per resolver.
+ */
+export async function senderResolver(
+  brand: { defaultSenderId?: string } | undefined,
+  company: StoredAddress & { name: string },
+): Promise<(order: OrderItem) => Promise<LabelParty>> {
+  const senders = new Map<string, Promise<LabelParty | undefined>>();
+  const senderById = (id: string) => {
+    if (!senders.has(id))
+      senders.set(
+        id,
+        Sender.find(id).then((s) => (s ? { ...partyOf(s), company: s.companyName ?? "" } : undefined)),
+      );
+    return senders.get(id)!;
+  };
+  const fallback = (brand?.defaultSenderId && (await senderById(brand.defaultSenderId))) || partyOf(company);
+  return async (order) => (order.senderId && (await senderById(order.senderId))) || fallback;
+}
+
+/** A sender or the company as a party: its name, no company line, every address field ("" when unset). */
+function partyOf(person: StoredAddress & { name: string }): LabelParty {
+  return { name: person.name, company: "", ...addressFromWire(addressToWire(person)) };
+}
+
 /** 品名 and 荷扱い of the brand's default 備考欄設定, when it has one. */
-async function brandItemDefaults(): Promise<ItemDefaults | undefined> {
-  const categoryId = (await Brand.get())?.defaultItemCategoryId;
+export async function brandItemDefaults(): Promise<ItemDefaults | undefined> {
+  return itemDefaultsOf((await Brand.get())?.defaultItemCategoryId);
+}
+
+/** 品名 and 荷扱い of a 備考欄設定 (the brand's default, read by the caller), when there is one. */
+export async function itemDefaultsOf(categoryId: string | undefined): Promise<ItemDefaults | undefined> {
   const category = categoryId ? await ItemCategory.find(categoryId) : undefined;
   return category
     ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
     : undefined;
 }
 
+/**
+ * The delivery an order ships with by `carrier`, validated: its own when it is set for
+ * that carrier, else the carrier's defaults from the order and the 備考欄設定 `items`.
+ */
+export function deliveryFor(
+  order: OrderItem,
+  carrier: Exclude<DeliveryCarrier, "sss">,
+  items: ItemDefaults | undefined,
+) {
+  const own = order.delivery as { carrier?: string } | undefined;
+  return deliverySchemas[carrier].safeParse(
+    own?.carrier === carrier ? own : deliveryDefaults(carrier, deliverySourceOf(order), items),
+  );
+}
+
 /** Archives orders (out of the working tabs) or restores them to where they were. */
 async function moveArchive(ids: string[], action: "archive" | "restore"): Promise<BulkResult[]> {
   const tally: Tally = new Map();
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    const order = await find(id);
-    if (!order) {
-      results.push({ id, error: "注文が見つかりません。" });
-      continue;
-    }
+  const results = await eachOrder(ids, async (order) => {
     const target: ShipmentStatus | undefined =
       action === "archive"
         ? order.shipmentStatus === "archived"
@@ -985,12 +996,9 @@ async function moveArchive(ids: string[], action: "archive" | "restore"): Promis
         : order.shipmentStatus === "archived"
           ? (order.statusBeforeArchive ?? "notShipped")
           : undefined;
-    if (!target) {
-      results.push({ id });
-      continue;
-    }
+    if (!target) return undefined;
     try {
-      const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: id }).set({
+      const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId }).set({
         shipmentStatus: target,
         ...(action === "archive" ? { statusBeforeArchive: order.shipmentStatus } : {}),
       });
@@ -1000,13 +1008,12 @@ async function moveArchive(ids: string[], action: "archive" | "restore"): Promis
         .go();
     } catch (err) {
       if (!isConditionalFailure(err)) throw err;
-      results.push({ id, error: "他の操作と競合しました。再度お試しください。" });
-      continue;
+      return "他の操作と競合しました。再度お試しください。";
     }
     for (const tab of tabsOf(order)) bump(tally, tab, -1);
     for (const tab of tabsOf({ shipmentStatus: target, isError: order.isError })) bump(tally, tab, 1);
-    results.push({ id });
-  }
+    return undefined;
+  });
   await applyTally(tally);
   return results;
 }
@@ -1065,30 +1072,79 @@ export async function recordUpload(
   orderId: string,
   result: { status?: "partiallyShipped" | "shipped"; issue?: string | null },
 ): Promise<OrderItem | undefined> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const order = await find(orderId);
-    if (!order) return undefined;
+  return rewriteStatus(orderId, (order) => {
     let shipmentStatus = order.shipmentStatus;
     let statusBeforeArchive = order.statusBeforeArchive;
     if (result.status && shipmentStatus === "archived")
       statusBeforeArchive = forward(statusBeforeArchive ?? "notShipped", result.status);
     else if (result.status) shipmentStatus = forward(shipmentStatus, result.status);
-    const kept = ((order.errors as OrderIssue[] | undefined) ?? []).filter(
-      (issue) => issue.field !== UPLOAD_ISSUE_FIELD,
-    );
-    const had = (order.errors as OrderIssue[] | undefined) ?? [];
     // No issue given (undefined) leaves the order's upload issue as it is.
     const errors =
-      result.issue === undefined
-        ? had
-        : result.issue
-          ? [...kept, { field: UPLOAD_ISSUE_FIELD, message: result.issue }]
-          : kept;
+      result.issue === undefined ? issuesOf(order) : withIssue(order, UPLOAD_ISSUE_FIELD, result.issue);
+    return { shipmentStatus, statusBeforeArchive, errors };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Label issue (core/src/shipment)
+
+/** The field of the issue an order carries while its label could not be made (a label part that failed for good). */
+export const LABEL_ISSUE_FIELD = "label";
+
+/**
+ * Sets the order's label issue (a Japanese reason) or settles it (null), so the order
+ * shows in the エラー tab until a later issue of its label succeeds. Written under the
+ * lock of its read (re-read on a lost race) with the tab counts moved.
+ */
+export async function recordLabelIssue(orderId: string, issue: string | null): Promise<void> {
+  await rewriteStatus(orderId, (order) => ({
+    shipmentStatus: order.shipmentStatus,
+    statusBeforeArchive: order.statusBeforeArchive,
+    errors: withIssue(order, LABEL_ISSUE_FIELD, issue),
+  }));
+}
+
+type TabState = Parameters<typeof tabsOf>[0];
+
+/** Moves an order's tab counts from where it was to where a write put it (the write's own tally). */
+async function moveTabs(from: TabState, to: TabState) {
+  const tally: Tally = new Map();
+  for (const tab of tabsOf(from)) bump(tally, tab, -1);
+  for (const tab of tabsOf(to)) bump(tally, tab, 1);
+  await applyTally(tally);
+}
+
+const issuesOf = (order: OrderItem) => (order.errors as OrderIssue[] | undefined) ?? [];
+
+/** The order's issues with the one of `field` set to `message`, or removed (null). */
+function withIssue(order: OrderItem, field: string, message: string | null): OrderIssue[] {
+  const kept = issuesOf(order).filter((issue) => issue.field !== field);
+  return message ? [...kept, { field, message }] : kept;
+}
+
+/**
+ * Writes the status and issues `change` derives from the order, under the lock of its
+ * read (re-read and derived again on a lost race, at most 5 times), and moves the tab
+ * counts. Answers what was written without reading it again (a bulk upload records
+ * hundreds), the order as it was when nothing changes, undefined when there is none.
+ */
+async function rewriteStatus(
+  orderId: string,
+  change: (order: OrderItem) => {
+    shipmentStatus: ShipmentStatus;
+    statusBeforeArchive: OrderItem["statusBeforeArchive"];
+    errors: OrderIssue[];
+  },
+): Promise<OrderItem | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const order = await find(orderId);
+    if (!order) return undefined;
+    const { shipmentStatus, statusBeforeArchive, errors } = change(order);
     const isError = errors.length > 0;
     const unchanged =
       shipmentStatus === order.shipmentStatus &&
       statusBeforeArchive === order.statusBeforeArchive &&
-      canonical(errors) === canonical(order.errors ?? []);
+      canonical(errors) === canonical(issuesOf(order));
     if (unchanged) return order;
     try {
       await OrderEntity.patch({ tenantId: order.tenantId, orderId })
@@ -1105,51 +1161,8 @@ export async function recordUpload(
       if (isConditionalFailure(err)) continue;
       throw err;
     }
-    const tally: Tally = new Map();
-    for (const tab of tabsOf(order)) bump(tally, tab, -1);
-    for (const tab of tabsOf({ shipmentStatus, isError })) bump(tally, tab, 1);
-    await applyTally(tally);
-    // What was written, without reading it again (a bulk upload records hundreds).
+    await moveTabs(order, { shipmentStatus, isError });
     return { ...order, shipmentStatus, statusBeforeArchive, errors, isError };
-  }
-  throw concurrentUpdate();
-}
-
-// ---------------------------------------------------------------------------
-// Label issue (core/src/shipment)
-
-/** The field of the issue an order carries while its label could not be made (a label part that failed for good). */
-export const LABEL_ISSUE_FIELD = "label";
-
-/**
- * Sets the order's label issue (a Japanese reason) or settles it (null), so the order
- * shows in the エラー tab until a later issue of its label succeeds. Written under the
- * lock of its read (re-read on a lost race) with the tab counts moved.
- */
-export async function recordLabelIssue(orderId: string, issue: string | null): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const order = await find(orderId);
-    if (!order) return;
-    const had = (order.errors as OrderIssue[] | undefined) ?? [];
-    const kept = had.filter((i) => i.field !== LABEL_ISSUE_FIELD);
-    const errors = issue ? [...kept, { field: LABEL_ISSUE_FIELD, message: issue }] : kept;
-    if (canonical(errors) === canonical(had)) return;
-    const isError = errors.length > 0;
-    try {
-      await OrderEntity.patch({ tenantId: order.tenantId, orderId })
-        .set({ errors, isError })
-        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-        .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
-        .go();
-    } catch (err) {
-      if (isConditionalFailure(err)) continue;
-      throw err;
-    }
-    const tally: Tally = new Map();
-    for (const tab of tabsOf(order)) bump(tally, tab, -1);
-    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
-    await applyTally(tally);
-    return;
   }
   throw concurrentUpdate();
 }

@@ -2,7 +2,7 @@ import { Geocoding } from "../geocoding";
 import type { TimeSlot } from "../shared/delivery";
 import { normalizePhone } from "../shared/phone";
 import { formatPostalCode, hasUnsafeCharacters, normalizePostalCode, prefectures } from "../shared/text";
-import type { ImportedOrder, ImportedPerson } from "../shop/imported-order";
+import { type ImportedOrder, ImportedPerson } from "../shop/imported-order";
 import { fitIssues } from "./fit-check";
 import type { OrderIssue, ShopOrderWrite, StoredPerson } from "./index";
 
@@ -14,24 +14,39 @@ import type { OrderIssue, ShopOrderWrite, StoredPerson } from "./index";
  * Names are never NFKC-normalised: that would turn a customer's 神 (U+FA19) into 神.
  */
 
+// The normaliser runs twice per order of every sync page (some 25 fields an order), so
+// its patterns are compiled once here and each pass is skipped when it has nothing to do.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: shop text arrives with tabs and line breaks
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]+/g;
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as CONTROLS and BIDI, tested at once
+const CONTROLS_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** Half a character: what is left unsafe once controls and bidi marks are gone (shared/text.ts). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const SPACE_RUNS = /[ \u3000]+/g;
+/** A run of spaces to fold into one, or a space to trim: without them SPACE_RUNS and trim change nothing. */
+const SPACES_TO_FOLD = /[ \u3000]{2}|^\s|\s$/;
 
 /** One line of shop text: NFC, no controls or bidi marks, single spaces, trimmed. */
 export function cleanLine(value: string): string {
-  let text = value.normalize("NFC").replace(CONTROLS, " ").replace(BIDI, "");
+  let text = value.normalize("NFC");
+  if (CONTROLS_OR_BIDI.test(text)) text = text.replace(CONTROLS, " ").replace(BIDI, "");
   // A lone surrogate cannot be printed or encoded; drop it rather than the whole value.
-  if (hasUnsafeCharacters(text)) text = [...text].filter((ch) => !hasUnsafeCharacters(ch)).join("");
-  return text.replace(/[ \u3000]+/g, (run) => (run.includes("\u3000") ? "\u3000" : " ")).trim();
+  if (LONE_SURROGATE.test(text)) text = [...text].filter((ch) => !hasUnsafeCharacters(ch)).join("");
+  if (!SPACES_TO_FOLD.test(text)) return text;
+  return text.replace(SPACE_RUNS, (run) => (run.includes("\u3000") ? "\u3000" : " ")).trim();
 }
+
+const FULL_WIDTH_ALNUM = /[０-９Ａ-Ｚａ-ｚ]/g;
 
 /** Full-width digits and Latin letters to ASCII (room numbers, block numbers). */
 function halfWidthAlnum(value: string): string {
-  return value.replace(/[０-９Ａ-Ｚａ-ｚ]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+  return value.replace(FULL_WIDTH_ALNUM, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
 }
 
 const HYPHENS = "\\-－‐‑‒–—―−ーｰ";
+const HYPHEN_BETWEEN_DIGITS = new RegExp(`(?<=\\d)\\s*[${HYPHENS}]\\s*(?=\\d)`, "g");
+const IDEOGRAPHIC_SPACE = /\u3000/g;
 
 /**
  * Block numbers as carriers read them: ASCII digits and `-` between numbers
@@ -39,14 +54,14 @@ const HYPHENS = "\\-－‐‑‒–—―−ーｰ";
  * katakana (メゾンー) is not touched: only marks with a digit on both sides are hyphens.
  */
 export function normalizeStreet(value: string): string {
-  return halfWidthAlnum(cleanLine(value))
-    .replace(new RegExp(`(?<=\\d)\\s*[${HYPHENS}]\\s*(?=\\d)`, "g"), "-")
-    .replace(/\u3000/g, " ");
+  return halfWidthAlnum(cleanLine(value)).replace(HYPHEN_BETWEEN_DIGITS, "-").replace(IDEOGRAPHIC_SPACE, " ");
 }
+
+const HALF_WIDTH_KANA = /[\uFF61-\uFF9F]+/g;
 
 /** Half-width katakana (ｶﾀｶﾅ) to full-width, voiced marks joined; other text unchanged. */
 export function normalizeKana(value: string): string {
-  return cleanLine(value).replace(/[\uFF61-\uFF9F]+/g, (run) => run.normalize("NFKC"));
+  return cleanLine(value).replace(HALF_WIDTH_KANA, (run) => run.normalize("NFKC"));
 }
 
 function prefectureAtStart(value: string): (typeof prefectures)[number] | undefined {
@@ -64,6 +79,8 @@ function matchPrefecture(value: string): (typeof prefectures)[number] | undefine
 }
 
 export type NormalizedPerson = { person: StoredPerson; issues: OrderIssue[] };
+
+const PHONE_SEPARATORS = /[()（）\s]/g;
 
 /** One person's address and contact, with the issues found, fields named `<role>.<wire field>`. */
 export function normalizePerson(input: ImportedPerson, role: "customer" | "purchaser"): NormalizedPerson {
@@ -142,7 +159,7 @@ export function normalizePerson(input: ImportedPerson, role: "customer" | "purch
   if (!person.city) issues.push({ field: field("city"), message: "市区町村がありません。" });
   if (!person.address1) issues.push({ field: field("address1"), message: "町名・番地がありません。" });
 
-  const phone = normalizePhone(halfWidthAlnum(person.phone).replace(/[()（）\s]/g, "-"));
+  const phone = normalizePhone(halfWidthAlnum(person.phone).replace(PHONE_SEPARATORS, "-"));
   if (phone) {
     person.phone = phone;
   } else if (role === "customer") {
@@ -177,6 +194,10 @@ export function timeSlotFrom(text: string | null): TimeSlot | undefined {
   return undefined;
 }
 
+const personFields = Object.keys(ImportedPerson.shape) as (keyof ImportedPerson)[];
+const sameInput = (a: ImportedPerson, b: ImportedPerson) =>
+  a === b || personFields.every((name) => a[name] === b[name]);
+
 const samePerson = (a: StoredPerson, b: StoredPerson) =>
   a.name === b.name && a.postalCode === b.postalCode && a.address1 === b.address1;
 
@@ -186,7 +207,11 @@ export function normalizeOrder(
   shop: { shopId: string; shopUrl?: string },
 ): ShopOrderWrite {
   const customer = normalizePerson(order.recipient, "customer");
-  const purchaser = normalizePerson(order.purchaser, "purchaser");
+  // Most orders ship to the purchaser: the same input gives the same person (only the
+  // issues differ by role, and the purchaser's are not kept), so it is normalised once.
+  const purchaser = sameInput(order.purchaser, order.recipient)
+    ? { person: { ...customer.person } }
+    : normalizePerson(order.purchaser, "purchaser");
   const issues = [...customer.issues];
 
   const slot = timeSlotFrom(order.requestedTimeSlot);

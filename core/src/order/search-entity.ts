@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../db/client";
+import { fillKey, type ItemLayout, readLayout } from "../sync/item-layout";
 
 /**
  * Access patterns
@@ -39,46 +40,29 @@ type TokenItemInput = Pick<OrderSearchItem, "tenantId" | "shard" | "token" | "or
 
 /** Stand-ins for the key composites (private-use characters), to read ElectroDB's key layout once. */
 const MARKS = { tenantId: "\uE000", shard: "\uE001", token: "\uE002", orderId: "\uE003" } as const;
-type Composite = keyof typeof MARKS;
-const byMark = new Map<string, Composite>(
-  Object.entries(MARKS).map(([name, mark]) => [mark, name as Composite]),
-);
 
-let layout: { pk: string[]; sk: string[]; rest: Record<string, unknown> } | undefined;
+let layout: ItemLayout | undefined;
 
 /**
  * The stored item of one token, exactly as `OrderSearchEntity.put(t).params().Item`
  * builds it, without ElectroDB's per-item work (about 70 µs, while a sync writes some
  * six tokens per order). The key layout is read once from ElectroDB itself, by putting
- * marks in place of the composites, so it follows the entity's model;
- * test/core/sync-page.test.ts holds the two equal.
+ * marks in place of the composites (sync/item-layout.ts), so it follows the entity's
+ * model; test/core/sync-page.test.ts holds the two equal.
  */
 export function tokenItem(t: TokenItemInput): Record<string, unknown> {
   if (!layout) {
-    const sample = OrderSearchEntity.put({ ...MARKS, purchasedAt: "" }).params().Item as Record<
-      string,
-      unknown
-    >;
-    // "$okuru#tenantId_<mark>#shard_<mark>" → ["$okuru#tenantId_", <mark>, "#shard_", <mark>, ""]
-    const parts = (key: string) => String(sample[key]).split(/([\uE000-\uE003])/);
-    const { pk: _pk, sk: _sk, tenantId, shard, token, orderId, purchasedAt, ...rest } = sample;
-    layout = { pk: parts("pk"), sk: parts("sk"), rest };
+    const sample = { ...MARKS, purchasedAt: "" };
+    layout = readLayout(OrderSearchEntity.put(sample).params().Item, sample, MARKS);
   }
-  const fill = (parts: string[]) =>
-    parts
-      .map((part) => {
-        const composite = byMark.get(part);
-        return composite ? t[composite] : part;
-      })
-      .join("");
-  return {
+  const item: Record<string, unknown> = {
     tenantId: t.tenantId,
     shard: t.shard,
     token: t.token,
     orderId: t.orderId,
     purchasedAt: t.purchasedAt,
-    pk: fill(layout.pk),
-    sk: fill(layout.sk),
-    ...layout.rest,
+    ...layout.constants,
   };
+  for (const { field, parts } of layout.keys) item[field] = fillKey(parts, t);
+  return item;
 }

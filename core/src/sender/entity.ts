@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from "electrodb";
-import { addressAttributes, timestamps } from "../db/attributes";
+import { addressAttributes, keyString, tenantIndex, timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
 
 /**
@@ -11,8 +11,8 @@ export const SenderEntity = new Entity(
   {
     model: { entity: "sender", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      senderId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      senderId: keyString,
       name: { type: "string", required: true },
       companyName: { type: "string", default: "" },
       ...addressAttributes,
@@ -20,10 +20,7 @@ export const SenderEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["senderId"], casing: "none" },
-      },
+      byId: tenantIndex("senderId"),
     },
   },
   entityConfig(),

@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
+import { keyString, tenantIndex, timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../db/job";
 import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../shared/shipment";
 
 const carrier = {
@@ -25,9 +26,9 @@ export const ShipmentEntity = new Entity(
   {
     model: { entity: "shipment", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      shipmentId: { type: "string", required: true, readOnly: true },
-      orderId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      shipmentId: keyString,
+      orderId: keyString,
       orderNumber: { type: "string", required: true },
       carrier,
       /** The carrier account that numbered it; "" for a number the merchant typed (carrier `sss`). */
@@ -70,10 +71,7 @@ export const ShipmentEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["shipmentId"], casing: "none" },
-      },
+      byId: tenantIndex("shipmentId"),
       byStatus: {
         index: "gsi1",
         pk: { field: "gsi1pk", composite: ["tenantId", "status"], casing: "none" },
@@ -108,16 +106,13 @@ export const LiveParcelEntity = new Entity(
   {
     model: { entity: "liveParcel", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      orderId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      orderId: keyString,
       parcel: { type: "number", required: true, readOnly: true },
       shipmentId: { type: "string", required: true },
     },
     indexes: {
-      byOrder: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["orderId", "parcel"], casing: "none" },
-      },
+      byOrder: tenantIndex("orderId", "parcel"),
     },
   },
   entityConfig(),
@@ -134,16 +129,13 @@ export const TrackingClaimEntity = new Entity(
   {
     model: { entity: "trackingClaim", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
       carrier,
-      trackingNumber: { type: "string", required: true, readOnly: true },
+      trackingNumber: keyString,
       shipmentId: { type: "string", required: true, readOnly: true },
     },
     indexes: {
-      byNumber: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["carrier", "trackingNumber"], casing: "none" },
-      },
+      byNumber: tenantIndex("carrier", "trackingNumber"),
     },
   },
   entityConfig(),
@@ -152,32 +144,20 @@ export const TrackingClaimEntity = new Entity(
 /**
  * Access patterns
  * | pattern | index   | pk composite | sk composite | used by                         |
- * | byId    | primary | tenantId     | labelId      | GET /api/shipments/labels       |
+ * | byId    | primary | tenantId     | jobId        | GET /api/shipments/labels       |
  *
- * A label batch: `total` orders in parts of PART_SIZE, `done` counts the orders of
- * finished parts (added once per part, in the part's own creation transaction).
+ * A label batch (the job shape, db/job.ts; `jobId` is the label id): `total` orders in
+ * parts of PART_SIZE, `done` counts the orders of finished parts (added once per part,
+ * in the part's own creation transaction).
  */
 export const LabelBatchEntity = new Entity(
   {
     model: { entity: "labelBatch", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      labelId: { type: "string", required: true, readOnly: true },
-      kind: { type: ["label", "reissue"] as const, required: true, readOnly: true },
-      total: { type: "number", required: true, readOnly: true },
+      ...jobAttributes(["label", "reissue"]),
       parts: { type: "number", required: true, readOnly: true },
-      done: { type: "number", required: true, default: 0 },
-      createdBy: { type: "string" },
-      /** Epoch seconds: a batch and its files are kept 90 days. */
-      expiresAt: { type: "number" },
-      ...timestamps,
     },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["labelId"], casing: "none" },
-      },
-    },
+    indexes: { byId: jobIndex() },
   },
   entityConfig(),
 );
@@ -185,27 +165,20 @@ export type LabelBatchItem = EntityItem<typeof LabelBatchEntity>;
 
 /**
  * Access patterns
- * | pattern | index   | pk composite | sk composite  | used by                                  |
- * | byBatch | primary | tenantId     | labelId, part | a batch's finished parts and their files |
+ * | pattern | index   | pk composite | sk composite | used by                                  |
+ * | byJob   | primary | tenantId     | jobId, part  | a batch's finished parts and their files |
  */
 export const LabelPartEntity = new Entity(
   {
     model: { entity: "labelPart", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      labelId: { type: "string", required: true, readOnly: true },
+      ...jobChildAttributes,
       part: { type: "number", required: true, readOnly: true },
       orders: { type: "number", required: true },
       /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
       files: { type: "any", required: true },
-      expiresAt: { type: "number" },
     },
-    indexes: {
-      byBatch: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["labelId", "part"], casing: "none" },
-      },
-    },
+    indexes: { byJob: jobChildIndex("part") },
   },
   entityConfig(),
 );
@@ -213,8 +186,8 @@ export type LabelPartItem = EntityItem<typeof LabelPartEntity>;
 
 /**
  * Access patterns
- * | pattern | index   | pk composite | sk composite  | used by                                   |
- * | byBatch | primary | tenantId     | labelId, part | a batch's per-order results, part by part |
+ * | pattern | index   | pk composite | sk composite | used by                                   |
+ * | byJob   | primary | tenantId     | jobId, part  | a batch's per-order results, part by part |
  *
  * One item per part holding its orders' results in request order: a part writes one
  * item instead of fifty, and the progress poll reads a few dozen items for a batch of
@@ -224,8 +197,7 @@ export const LabelResultEntity = new Entity(
   {
     model: { entity: "labelResult", version: "2", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      labelId: { type: "string", required: true, readOnly: true },
+      ...jobChildAttributes,
       part: { type: "number", required: true, readOnly: true },
       results: {
         type: "list",
@@ -240,14 +212,8 @@ export const LabelResultEntity = new Entity(
           },
         },
       },
-      expiresAt: { type: "number" },
     },
-    indexes: {
-      byBatch: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["labelId", "part"], casing: "none" },
-      },
-    },
+    indexes: { byJob: jobChildIndex("part") },
   },
   entityConfig(),
 );

@@ -5,22 +5,20 @@ import { type Actor, ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
-import { type PageRequest, page } from "../db/records";
+import type { WhereOf } from "../db/attributes";
+import { jobExpiresAt } from "../db/job";
+import { orNotFound, type PageRequest, page } from "../db/records";
 import { Database, type TransactionEntities } from "../db/service";
 import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
-import { ItemCategory } from "../item-category";
 import { type LabelParcel, type LabelParty, renderLabels } from "../label";
 import { Order } from "../order";
 import type { OrderItem } from "../order/entity";
 import { Queue } from "../queue";
-import { Sender } from "../sender";
 import { type Carrier, carriers } from "../shared/brand";
 import {
   type DeliveryCarrier,
-  deliveryDefaults,
   deliverySchemas,
-  type ItemDefaults,
   japanPostCoolTypes,
   sagawaCoolTypes,
   type TimeSlot,
@@ -60,7 +58,7 @@ function partsOf(ids: string[]): string[][] {
 }
 export const MAX_ORDERS = 1000;
 const KEEP_DAYS = 90;
-const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400;
+const expiresAt = () => jobExpiresAt(KEEP_DAYS);
 
 export const statuses = shipmentStatuses;
 
@@ -138,13 +136,20 @@ export const IssueRequest = z.object({
 
 /** Creates the batch and queues its parts; the answer is the label id to follow. */
 export async function requestLabels(input: z.input<typeof IssueRequest>): Promise<{ label_id: string }> {
-  const ids = [...new Set(IssueRequest.parse(input).order_ids)];
+  return startBatch("label", [...new Set(IssueRequest.parse(input).order_ids)]);
+}
+
+/**
+ * A new batch (`label`: of order ids, `reissue`: of shipment ids): the job, then one
+ * label-job message per part; the answer is the label id to follow.
+ */
+async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ label_id: string }> {
   const labelId = createID("label");
   const parts = partsOf(ids);
   await LabelBatchEntity.create({
     tenantId: useTenantID(),
-    labelId,
-    kind: "label",
+    jobId: labelId,
+    kind,
     total: ids.length,
     parts: parts.length,
     createdBy: userIdOf(ActorContext.use()) ?? undefined,
@@ -152,12 +157,12 @@ export async function requestLabels(input: z.input<typeof IssueRequest>): Promis
   }).go();
   const sent = await Queue.send(
     "labelJob",
-    parts.map((orderIds, part) => ({
+    parts.map((part, index) => ({
       kind: "label_job" as const,
-      dedupeKey: `label:${labelId}:${part}`,
+      dedupeKey: `label:${labelId}:${index}`,
       jobId: labelId,
-      part,
-      orderIds,
+      part: index,
+      ...(kind === "label" ? { orderIds: part } : { shipmentIds: part }),
     })),
   );
   if (sent.failed.length)
@@ -190,42 +195,16 @@ async function partContext() {
     Promise.all(carriers.map((carrier) => CarrierAccount.defaultFor(carrier))),
   ]);
   const accounts = new Map(carriers.map((carrier, i) => [carrier, accountList[i]]));
-  const senders = new Map<string, Promise<LabelParty | undefined>>();
-  const senderById = (id: string) => {
-    if (!senders.has(id))
-      senders.set(
-        id,
-        Sender.find(id).then((s) =>
-          s ? { ...s, company: s.companyName ?? "", address2: s.address2 ?? "" } : undefined,
-        ),
-      );
-    return senders.get(id)!;
-  };
-  const categoryId = brand?.defaultItemCategoryId;
-  const [category, brandSender] = await Promise.all([
-    categoryId ? ItemCategory.find(categoryId) : undefined,
-    brand?.defaultSenderId ? senderById(brand.defaultSenderId) : undefined,
+  const [items, senderOf] = await Promise.all([
+    Order.itemDefaultsOf(brand?.defaultItemCategoryId),
+    Order.senderResolver(brand, company),
   ]);
-  const items: ItemDefaults | undefined = category
-    ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
-    : undefined;
-  const companySender: LabelParty = {
-    name: company.name,
-    company: "",
-    postalCode: company.postalCode ?? "",
-    prefecture: company.prefecture ?? "",
-    city: company.city ?? "",
-    address1: company.address1 ?? "",
-    address2: company.address2 ?? "",
-    phone: company.phone ?? "",
-  };
   return {
     items,
     accounts,
     defaultCarrier: brand?.defaultCarrier,
     printSettings: Brand.serialize(brand).print_settings,
-    senderOf: async (order: OrderItem) =>
-      (order.senderId && (await senderById(order.senderId))) || brandSender || companySender,
+    senderOf,
   };
 }
 type PartContext = Awaited<ReturnType<typeof partContext>>;
@@ -241,24 +220,6 @@ function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
   const ready = carriers.filter((c) => context.accounts.get(c));
   if (ready.length === 1) return ready[0]!;
   return "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。";
-}
-
-function deliveryOf(order: OrderItem, carrier: Carrier, items: ItemDefaults | undefined) {
-  const own = order.delivery as { carrier?: string } | undefined;
-  return deliverySchemas[carrier].safeParse(
-    own?.carrier === carrier
-      ? own
-      : deliveryDefaults(
-          carrier,
-          {
-            codAmount: order.codAmount ?? null,
-            requestedDeliveryDate: order.requestedDeliveryDate ?? null,
-            requestedTimeSlot: order.requestedTimeSlot ?? null,
-            lineItems: order.lineItems as { name: string }[],
-          },
-          items,
-        ),
-  );
 }
 
 async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
@@ -290,7 +251,7 @@ function planFor(order: OrderItem, context: PartContext): Plan {
     return { orderId, error: "配送会社の契約情報が登録されていません。「配送会社連携」で登録してください。" };
   if (account.item.mode !== "self_printed")
     return { orderId, error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。" };
-  const delivery = deliveryOf(order, chosen, context.items);
+  const delivery = Order.deliveryFor(order, chosen, context.items);
   if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
   if (delivery.data.parcels > MAX_PARCELS)
     return {
@@ -516,7 +477,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
   const tenantId = useTenantID();
   // Everything the part reads first, at once; all of it is the tenant's own (the keys carry it).
   const [{ data: batch }, context, orders] = await Promise.all([
-    LabelBatchEntity.get({ tenantId, labelId }).go(),
+    LabelBatchEntity.get({ tenantId, jobId: labelId }).go(),
     partContext(),
     Order.findMany(orderIds),
   ]);
@@ -547,7 +508,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       continue;
     }
     if (hasLabelIssue(order)) settled.push(orderId);
-    const delivery = deliveryOf(order, shipments[0]!.carrier, context.items);
+    const delivery = Order.deliveryFor(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
     for (const shipment of shipments) {
       const list = parcels.get(shipment.carrier) ?? [];
@@ -560,7 +521,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
       trackingNumbers: shipments.map((s) => s.trackingNumber),
     });
   }
-  await finishPart(batch.labelId, part, orderIds.length, parcels, results, context);
+  await finishPart(labelId, part, orderIds.length, parcels, results, context);
   // A label that failed before is settled now that the order's labels are printable.
   for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
 }
@@ -596,39 +557,13 @@ export async function requestReissue(input: z.input<typeof ReissueRequest>): Pro
     throw new InputError("input.invalid", "入力内容に誤りがあります。", {
       shipment_ids: `出荷が見つかりません（${missing.slice(0, 3).join("、")}${missing.length > 3 ? " ほか" : ""}）`,
     });
-  const labelId = createID("label");
-  const parts = partsOf(ids);
-  await LabelBatchEntity.create({
-    tenantId,
-    labelId,
-    kind: "reissue",
-    total: ids.length,
-    parts: parts.length,
-    createdBy: userIdOf(ActorContext.use()) ?? undefined,
-    expiresAt: expiresAt(),
-  }).go();
-  const sent = await Queue.send(
-    "labelJob",
-    parts.map((shipmentIds, part) => ({
-      kind: "label_job" as const,
-      dedupeKey: `label:${labelId}:${part}`,
-      jobId: labelId,
-      part,
-      shipmentIds,
-    })),
-  );
-  if (sent.failed.length)
-    throw new RuleError(
-      "label.queue_failed",
-      "送り状の発行を開始できませんでした。時間をおいて再度お試しください。",
-    );
-  return { label_id: labelId };
+  return startBatch("reissue", ids);
 }
 
 /** One part of a reissue: each shipment printed again under the new label id, or its reason. */
 export async function runReissuePart(labelId: string, part: number, shipmentIds: string[]): Promise<void> {
   const tenantId = useTenantID();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
   if (batch?.kind !== "reissue") return;
   const context = await partContext();
   const parcels = new Map<Carrier, LabelParcel[]>();
@@ -687,7 +622,7 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
       }
     }
     if (hasLabelIssue(order)) settled.add(order.orderId);
-    const delivery = deliveryOf(order, shipment.carrier, context.items);
+    const delivery = Order.deliveryFor(order, shipment.carrier, context.items);
     const list = parcels.get(shipment.carrier) ?? [];
     list.push(
       toParcel(shipment, order, await context.senderOf(order), delivery.success ? delivery.data : {}),
@@ -707,7 +642,7 @@ type PartResult = { orderId: string; shipmentIds: string[]; trackingNumbers: str
 async function putResults(labelId: string, part: number, results: PartResult[]) {
   await LabelResultEntity.put({
     tenantId: useTenantID(),
-    labelId,
+    jobId: labelId,
     part,
     results,
     expiresAt: expiresAt(),
@@ -722,7 +657,6 @@ async function finishPart(
   results: PartResult[],
   context: PartContext,
 ) {
-  const tenantId = useTenantID();
   const files = [...parcels].map(([carrier, list]) => ({
     carrier,
     key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`),
@@ -734,19 +668,32 @@ async function finishPart(
     ...files.map((f) => Files.put(f.key, f.pdf, "application/pdf")),
     putResults(labelId, part, results),
   ]);
+  await recordPart(
+    labelId,
+    part,
+    count,
+    files.map(({ carrier, key, labels }) => ({ carrier, key, labels })),
+  );
+}
+
+/**
+ * The part and its count on the batch, in one transaction that applies once: the part
+ * is created only if it is not there, so a part run again (or failed after it ran)
+ * neither counts twice nor replaces its files.
+ */
+async function recordPart(
+  labelId: string,
+  part: number,
+  count: number,
+  files: { carrier: Carrier; key: string; labels: number }[],
+) {
+  const tenantId = useTenantID();
   const result = await Database.transaction
     .write((entities) => [
       entities.labelPart
-        .create({
-          tenantId,
-          labelId,
-          part,
-          orders: count,
-          files: files.map(({ carrier, key, labels }) => ({ carrier, key, labels })),
-          expiresAt: expiresAt(),
-        })
+        .create({ tenantId, jobId: labelId, part, orders: count, files, expiresAt: expiresAt() })
         .commit(),
-      entities.labelBatch.update({ tenantId, labelId }).add({ done: count }).commit(),
+      entities.labelBatch.update({ tenantId, jobId: labelId }).add({ done: count }).commit(),
     ])
     .go();
   if (result.canceled && result.data[0]?.code !== "ConditionalCheckFailed")
@@ -790,9 +737,9 @@ export async function partShipments(
   part: number,
 ): Promise<{ shipmentIds: string[]; createdBy: string | null; createdAt: string } | null> {
   const tenantId = useTenantID();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
   if (batch?.kind !== "label") return null;
-  const { data: stored } = await LabelResultEntity.get({ tenantId, labelId, part }).go();
+  const { data: stored } = await LabelResultEntity.get({ tenantId, jobId: labelId, part }).go();
   const results = (stored?.results ?? []) as PartResult[];
   const shipmentIds = [...new Set(results.filter((r) => !r.error).flatMap((r) => r.shipmentIds))];
   return { shipmentIds, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt };
@@ -802,11 +749,11 @@ export async function partShipments(
 export async function batchStatus(labelId: string): Promise<BatchStatus> {
   const tenantId = useTenantID();
   if (!isID("label", labelId)) throw labelNotFound();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
   if (!batch) throw labelNotFound();
   const [{ data: parts }, { data: resultParts }] = await Promise.all([
-    LabelPartEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
-    LabelResultEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" }),
+    LabelPartEntity.query.byJob({ tenantId, jobId: labelId }).go({ pages: "all" }),
+    LabelResultEntity.query.byJob({ tenantId, jobId: labelId }).go({ pages: "all" }),
   ]);
   const files = parts
     .sort((a, b) => a.part - b.part)
@@ -852,11 +799,7 @@ export async function find(shipmentId: string): Promise<ShipmentItem | undefined
   return data ?? undefined;
 }
 
-export async function get(shipmentId: string): Promise<ShipmentItem> {
-  const found = await find(shipmentId);
-  if (!found) throw notFound();
-  return found;
-}
+export const get = orNotFound(find, notFound);
 
 /** An order's shipments, newest first. */
 export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {
@@ -865,6 +808,10 @@ export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {
     .go({ pages: "all", order: "desc" });
   return data;
 }
+
+/** The condition of a cancel: the shipment is issued, and its upload to the shop never started or failed. */
+const cancellable: WhereOf<typeof ShipmentEntity> = (attr, op) =>
+  `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(attr.upload.state, "failed")})`;
 
 /**
  * Cancels a label: the shipment is cancelled and its parcel free for a new label, and
@@ -897,10 +844,7 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
         .patch({ tenantId, shipmentId })
         .set({ status: "cancelled", history })
         .composite({ printedAt: shipment.printedAt, orderId: shipment.orderId })
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(attr.upload.state, "failed")})`,
-        )
+        .where(cancellable)
         .commit(),
       entities.liveParcel
         .delete({ tenantId, orderId: shipment.orderId, parcel: shipment.parcel })
@@ -948,7 +892,7 @@ export async function cancelMany(input: z.input<typeof CancelMany>) {
  */
 export async function failPart(labelId: string, part: number, ids: string[], reason: string) {
   const tenantId = useTenantID();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, labelId }).go();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
   if (!batch) return;
   const orderIds =
     batch.kind === "label"
@@ -962,7 +906,7 @@ export async function failPart(labelId: string, part: number, ids: string[], rea
             ).data.map((s) => s.orderId),
           ),
         ];
-  const { data: existing } = await LabelResultEntity.get({ tenantId, labelId, part }).go();
+  const { data: existing } = await LabelResultEntity.get({ tenantId, jobId: labelId, part }).go();
   // An order refused for its own reason keeps it; one whose labels were made but never stored as a PDF gets this one.
   const ownReason = new Map(
     ((existing?.results ?? []) as PartResult[]).filter((r) => r.error).map((r) => [r.orderId, r]),
@@ -978,14 +922,7 @@ export async function failPart(labelId: string, part: number, ids: string[], rea
     ),
   );
   for (const orderId of failed) await Order.recordLabelIssue(orderId, message);
-  await Database.transaction
-    .write((entities) => [
-      entities.labelPart
-        .create({ tenantId, labelId, part, orders: ids.length, files: [], expiresAt: expiresAt() })
-        .commit(),
-      entities.labelBatch.update({ tenantId, labelId }).add({ done: ids.length }).commit(),
-    ])
-    .go();
+  await recordPart(labelId, part, ids.length, []);
 }
 
 // ---------------------------------------------------------------------------
@@ -1305,10 +1242,7 @@ async function writeManual(
                 ],
               })
               .composite({ printedAt: current.printedAt, orderId: current.orderId })
-              .where(
-                (attr, op) =>
-                  `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(attr.upload.state, "failed")})`,
-              )
+              .where(cancellable)
               .commit(),
             entities.liveParcel
               .patch({ tenantId, orderId: order.orderId, parcel })
@@ -1363,7 +1297,9 @@ export async function deleteOfOrders(orderIds: string[]): Promise<number> {
   }
   const gone = new Set(orderIds);
   for (const labelId of batches) {
-    const { data: parts } = await LabelResultEntity.query.byBatch({ tenantId, labelId }).go({ pages: "all" });
+    const { data: parts } = await LabelResultEntity.query
+      .byJob({ tenantId, jobId: labelId })
+      .go({ pages: "all" });
     for (const stored of parts) {
       const results = stored.results as PartResult[];
       const kept = results.filter((r) => !gone.has(r.orderId));

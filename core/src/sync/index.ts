@@ -1,10 +1,13 @@
 export * as Sync from "./index";
 
-import { Queue } from "../queue";
+import { ActorContext, useTenantID } from "../actor";
+import { type DueShop, Queue } from "../queue";
 import { Shop } from "../shop";
+import { ShopEntity } from "../shop/entity";
+import { runsFor } from "./run";
 
 export { WRITE_CONCURRENCY } from "./batch-write";
-export { PAGES_PER_STEP, type PageReader, recordFailure, runStep, type StepResult } from "./run";
+export { PAGES_PER_STEP, type PageReader, recordFailure, runStep, runsFor, type StepResult } from "./run";
 
 /** Manual syncs asked for within this many seconds of each other are one request (a double click). */
 const MANUAL_WINDOW_SECONDS = 10;
@@ -31,4 +34,46 @@ export async function requestManual(shopId?: string): Promise<{ enqueued: number
     })),
   );
   return { enqueued: result.sent, failed: result.failed.length };
+}
+
+/** Companies whose shops are read at once when the schedule picks the shops to sync. */
+const TENANTS_AT_ONCE = 8;
+
+/**
+ * The shops the 15-minute schedule asks to sync: of every connected shop (the routing
+ * links, Queue.shopsDueForSync), those the order-sync consumer would run (runsFor),
+ * read inside each shop's company. A shop uninstalled in Shopify keeps its link (for
+ * the privacy webhooks that follow) and a disconnect that could not remove its link
+ * leaves one: both are inactive and get no message. A shop whose record could not be
+ * read (DynamoDB left its key unprocessed) is asked for anyway; the consumer decides.
+ */
+export async function shopsDueForSync(): Promise<DueShop[]> {
+  const byTenant = new Map<string, string[]>();
+  for (const link of await Queue.shopsDueForSync())
+    byTenant.set(link.tenantId, [...(byTenant.get(link.tenantId) ?? []), link.shopId]);
+  const tenants = [...byTenant.entries()];
+  const due: DueShop[] = [];
+  for (let i = 0; i < tenants.length; i += TENANTS_AT_ONCE) {
+    const read = await Promise.all(
+      tenants
+        .slice(i, i + TENANTS_AT_ONCE)
+        .map(([tenantId, shopIds]) =>
+          ActorContext.with({ type: "system", properties: { tenantId } }, () => syncableShops(shopIds)),
+        ),
+    );
+    for (const [n, shopIds] of read.entries())
+      for (const shopId of shopIds) due.push({ tenantId: tenants[i + n]![0], shopId });
+  }
+  return due;
+}
+
+/** Of the company's `shopIds`, those a sync message would do work for, in the order given. */
+async function syncableShops(shopIds: string[]): Promise<string[]> {
+  const tenantId = useTenantID();
+  const { data, unprocessed } = await ShopEntity.get(shopIds.map((shopId) => ({ tenantId, shopId }))).go();
+  const runs = new Set([
+    ...data.filter((shop) => runsFor(shop)).map((shop) => shop.shopId),
+    ...unprocessed.map((key) => key.shopId),
+  ]);
+  return shopIds.filter((shopId) => runs.has(shopId));
 }

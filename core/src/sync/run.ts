@@ -80,6 +80,16 @@ function runIdOf(message: Draft<"orderSync">): string {
     .slice(0, 32);
 }
 
+/**
+ * Whether a message for the shop has work to do: an active shop syncs, and a shop
+ * Shopify asked to redact (inactive by then) is deleted. Anything else (a shop
+ * disconnected here or uninstalled in Shopify) is skipped, and the 15-minute schedule
+ * does not ask for it (shopsDueForSync in sync/index.ts).
+ */
+export function runsFor(shop: Pick<ShopItem, "status" | "redactRequestedAt">): boolean {
+  return shop.status === "active" || Boolean(shop.redactRequestedAt);
+}
+
 export type StepResult = "skipped" | "busy" | "continued" | "finished" | "failed";
 
 type Counts = { seen: number; imported: number; pages: number };
@@ -94,7 +104,7 @@ export async function runStep(
     await deleteShop(shop);
     return "finished";
   }
-  if (shop?.status !== "active") return "skipped";
+  if (!shop || !runsFor(shop)) return "skipped";
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
   const cursorIn = message.cursor ?? null;

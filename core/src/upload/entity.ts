@@ -1,6 +1,7 @@
 import { Entity, type EntityItem, Service } from "electrodb";
-import { timestamps } from "../db/attributes";
+import { keyString, tenantIndex } from "../db/attributes";
 import { entityConfig } from "../db/client";
+import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../db/job";
 import { ShipmentEntity } from "../shipment/entity";
 
 /**
@@ -8,31 +9,19 @@ import { ShipmentEntity } from "../shipment/entity";
  * | pattern | index   | pk composite | sk composite | used by                                          |
  * | byId    | primary | tenantId     | jobId        | GET /api/shipments/upload_tracking_numbers/{id}  |
  *
- * A bulk tracking upload: `total` shipments in parts of PART_SIZE on the
- * tracking-upload queue; `done` and `failed` count the shipments with a result, each
- * added once, in the transaction that creates that shipment's result.
+ * A bulk tracking upload (the job shape, db/job.ts; kind `upload`): `total` shipments
+ * in parts of PART_SIZE on the tracking-upload queue; `done` and `failed` count the
+ * shipments with a result, each added once, in the transaction that creates that
+ * shipment's result.
  */
 export const UploadJobEntity = new Entity(
   {
     model: { entity: "trackingUploadJob", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      jobId: { type: "string", required: true, readOnly: true },
-      total: { type: "number", required: true, readOnly: true },
+      ...jobAttributes(["upload"]),
       parts: { type: "number", required: true, readOnly: true },
-      done: { type: "number", required: true, default: 0 },
-      failed: { type: "number", required: true, default: 0 },
-      createdBy: { type: "string" },
-      /** Epoch seconds: a job and its results are kept 30 days. */
-      expiresAt: { type: "number" },
-      ...timestamps,
     },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["jobId"], casing: "none" },
-      },
-    },
+    indexes: { byId: jobIndex() },
   },
   entityConfig(),
 );
@@ -40,8 +29,8 @@ export type UploadJobItem = EntityItem<typeof UploadJobEntity>;
 
 /**
  * Access patterns
- * | pattern | index   | pk composite | sk composite       | used by                        |
- * | byJob   | primary | tenantId     | jobId, shipmentId  | a job's per-shipment results   |
+ * | pattern | index   | pk composite | sk composite      | used by                        |
+ * | byJob   | primary | tenantId     | jobId, shipmentId | a job's per-shipment results   |
  *
  * Created once per shipment of a job (`attribute_not_exists`), with the job's count.
  * An order of an `order_ids` request with nothing to upload has its result under its
@@ -51,9 +40,8 @@ export const UploadResultEntity = new Entity(
   {
     model: { entity: "trackingUploadResult", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      jobId: { type: "string", required: true, readOnly: true },
-      shipmentId: { type: "string", required: true, readOnly: true },
+      ...jobChildAttributes,
+      shipmentId: keyString,
       ok: { type: "boolean", required: true },
       orderId: { type: "string" },
       orderNumber: { type: "string" },
@@ -61,14 +49,8 @@ export const UploadResultEntity = new Entity(
       /** Japanese, for the merchant. */
       error: { type: "string" },
       at: { type: "string", required: true },
-      expiresAt: { type: "number" },
     },
-    indexes: {
-      byJob: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["jobId", "shipmentId"], casing: "none" },
-      },
-    },
+    indexes: { byJob: jobChildIndex("shipmentId") },
   },
   entityConfig(),
 );
@@ -87,17 +69,14 @@ export const RateBudgetEntity = new Entity(
   {
     model: { entity: "rateBudget", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      shopId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      shopId: keyString,
       tat: { type: "number", required: true },
       capacity: { type: "number", required: true },
       rate: { type: "number", required: true },
     },
     indexes: {
-      byShop: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["shopId"], casing: "none" },
-      },
+      byShop: tenantIndex("shopId"),
     },
   },
   entityConfig(),

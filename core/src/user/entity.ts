@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
+import { keyString, tenantIndex, timestamps } from "../db/attributes";
 import { entityConfig } from "../db/client";
 import { roles } from "../shared/user";
 
@@ -14,8 +14,8 @@ export const UserEntity = new Entity(
   {
     model: { entity: "user", version: "1", service: "okuru" },
     attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      userId: { type: "string", required: true, readOnly: true },
+      tenantId: keyString,
+      userId: keyString,
       subject: { type: "string", required: true },
       email: { type: "string", required: true },
       name: { type: "string", required: true, default: "" },
@@ -23,10 +23,7 @@ export const UserEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["userId"], casing: "none" },
-      },
+      byId: tenantIndex("userId"),
     },
   },
   entityConfig(),

@@ -3,8 +3,8 @@ export * as User from "./index";
 import { z } from "zod";
 import { assertAdmin, useTenantID, useUser } from "../actor";
 import { Counter } from "../counter";
-import { isConditionalFailure, TimestampsInfo, timestampsToWire } from "../db/attributes";
-import { type Page, type PageRequest, page } from "../db/records";
+import { lockLost, TimestampsInfo, timestampsToWire } from "../db/attributes";
+import { orNotFound, type Page, type PageRequest, page } from "../db/records";
 import { Database } from "../db/service";
 import { ConflictError, concurrentUpdate, NotFoundError, RuleError } from "../error";
 import { deleteUser, inviteUser } from "../identity/cognito";
@@ -56,11 +56,7 @@ export async function find(userId: string): Promise<UserItem | undefined> {
   return data ?? undefined;
 }
 
-export async function get(userId: string): Promise<UserItem> {
-  const user = await find(userId);
-  if (!user) throw notFound();
-  return user;
-}
+export const get = orNotFound(find, notFound);
 
 /** One page of the company's users, oldest first (ids are ULIDs). */
 export async function list(request?: PageRequest): Promise<Page<UserItem>> {
@@ -130,16 +126,12 @@ export async function update(userId: string, input: z.input<typeof UserUpdate>):
   const target = await get(userId);
   if (actor.userId !== userId || value.role !== target.role) assertAdmin();
   if (value.role === target.role) {
-    try {
-      const { data } = await UserEntity.patch({ tenantId, userId })
-        .set({ name: value.name })
-        .where((attr, op) => op.eq(attr.role, target.role))
-        .go({ response: "all_new" });
-      return data as UserItem;
-    } catch (err) {
-      if (isConditionalFailure(err)) throw concurrentUpdate();
-      throw err;
-    }
+    const { data } = await UserEntity.patch({ tenantId, userId })
+      .set({ name: value.name })
+      .where((attr, op) => op.eq(attr.role, target.role))
+      .go({ response: "all_new" })
+      .catch(lockLost);
+    return data as UserItem;
   }
   await ensureCounters();
   const demoting = target.role === "admin";

@@ -1,6 +1,7 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { ActorContext } from "@okuru/core/actor";
 import { type DueShop, Queue } from "@okuru/core/queue";
+import { Sync } from "@okuru/core/sync";
 
 const logger = new Logger({ serviceName: "okuru-cron" });
 
@@ -8,7 +9,8 @@ export type ScheduledSyncResult = { enqueued: number; failed: number };
 
 /**
  * Runs every 15 minutes (EventBridge in AWS, a timer locally): one order-sync
- * message per connected shop, sent inside the shop's tenant, with a dedupe key per
+ * message per connected shop with work to do (Sync.shopsDueForSync: not one
+ * uninstalled or disconnected), sent inside the shop's tenant, with a dedupe key per
  * shop and 15-minute window. The consumer does the work and its lease coalesces this
  * trigger with manual syncs and webhooks. A send failure is reported for the shops
  * concerned and the others still go out; the next tick asks again.
@@ -16,7 +18,7 @@ export type ScheduledSyncResult = { enqueued: number; failed: number };
 export async function scheduledSync(
   options: { shops?: () => Promise<DueShop[]>; now?: Date } = {},
 ): Promise<ScheduledSyncResult> {
-  const shops = await (options.shops ?? Queue.shopsDueForSync)();
+  const shops = await (options.shops ?? Sync.shopsDueForSync)();
   const now = options.now ?? new Date();
   const byTenant = new Map<string, DueShop[]>();
   for (const shop of shops) byTenant.set(shop.tenantId, [...(byTenant.get(shop.tenantId) ?? []), shop]);
