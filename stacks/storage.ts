@@ -23,13 +23,23 @@ export function Storage({ stack }: StackContext) {
     cdk: { table: { pointInTimeRecovery: true } },
   });
 
-  // Label PDFs and exports are private: the API hands out presigned URLs, so no CORS and no public access.
+  // Label PDFs and exports are private: the API hands out presigned URLs and nothing is public.
+  // The one cross-origin call is the browser's PUT of a large issued-data file to its presigned
+  // upload URL (core/src/import): CORS allows PUT only. The URL is the credential (signed for one
+  // key and its exact length); OKURU_SITE_ORIGIN narrows the origin where the site's is known.
   // Both are kept 90 days (their records' TTL, core/src/shipment and core/src/export): the files go with
   // them, so the recipients printed on a label do not outlive the batch (keys start with the tenant, so
   // the rule covers the whole bucket rather than a prefix).
   const bucket = new Bucket(stack, "Files", {
     blockPublicACLs: true,
-    cors: false,
+    cors: [
+      {
+        allowedMethods: ["PUT"],
+        allowedOrigins: [process.env.OKURU_SITE_ORIGIN ?? "*"],
+        allowedHeaders: ["content-type", "content-length"],
+        maxAge: "1 hour",
+      },
+    ],
     cdk: {
       bucket: {
         encryption: s3.BucketEncryption.S3_MANAGED,

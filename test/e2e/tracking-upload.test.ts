@@ -43,11 +43,60 @@ function seed(number: number): SeedOrder {
   };
 }
 
+/** The simulated Ecforce shop names its delivery companies its own way: none is 「ヤマト運輸」. */
+const ecforceCarriers = [
+  { id: 21, name: "クロネコ宅急便", times: ["午前中"] },
+  { id: 22, name: "宅配便（契約B）", times: ["午前中"] },
+  { id: 23, name: "ゆうパック", times: ["午前中"] },
+] as const;
+
+/** An order as the shop's Admin GraphQL API answers it: its fulfilments and their tracking. */
+async function shopifyOrder(origin: string, domain: string, adminToken: string, name: string) {
+  const res = await fetch(`${origin}/${domain}/admin/api/2025-10/graphql.json`, {
+    method: "POST",
+    headers: { "X-Shopify-Access-Token": adminToken, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      query: `query($q: String!) { orders(first: 2, query: $q) { nodes {
+        name displayFulfillmentStatus
+        fulfillments(first: 10) { status trackingInfo(first: 10) { number company } }
+      } } }`,
+      variables: { q: `name:${name}` },
+    }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as {
+    data: {
+      orders: {
+        nodes: {
+          name: string;
+          displayFulfillmentStatus: string;
+          fulfillments: { status: string; trackingInfo: { number: string; company: string | null }[] }[];
+        }[];
+      };
+    };
+  };
+  expect(body.data.orders.nodes).toHaveLength(1);
+  return body.data.orders.nodes[0]!;
+}
+
+/** An order as the shop's v2 admin REST API answers it (list by number, then the order). */
+async function ecforceOrder(baseUrl: string, apiToken: string, number: string) {
+  const headers = { Authorization: `Token token="${apiToken}"`, Accept: "application/json" };
+  const list = await fetch(`${baseUrl}/api/v2/admin/orders.json?q[number_eq]=${number}`, { headers });
+  expect(list.status).toBe(200);
+  const { data } = (await list.json()) as { data: { id: string }[] };
+  expect(data).toHaveLength(1);
+  const one = await fetch(`${baseUrl}/api/v2/admin/orders/${data[0]!.id}.json`, { headers });
+  expect(one.status).toBe(200);
+  return ((await one.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
+}
+
 /**
- * From labels to the shops as a merchant does it: labels for orders of a simulated
- * Shopify shop and an Ecforce shop, then 追跡番号をアップロード for the selection with its
- * progress and summary, and the orders in 発送済み; each shop has one fulfilment per
- * order with our number, as its own records show.
+ * From labels to the shops as a merchant does it: the Ecforce shop's delivery company
+ * for ヤマト運輸 chosen in 店舗設定, labels for orders of a simulated Shopify shop and an
+ * Ecforce shop, then 追跡番号をアップロード for the selection with its progress and
+ * summary, and the orders in 発送済み; each shop has one fulfilment per order with our
+ * number, as its own API answers (Shopify Admin GraphQL, Ecforce admin REST).
  */
 describe("tracking upload from the order list", () => {
   let shops: Awaited<ReturnType<typeof withShops>>;
@@ -88,17 +137,21 @@ describe("tracking upload from the order list", () => {
 
     // A Shopify shop through its OAuth consent, and an Ecforce shop by its token.
     const domain = "okuru-e2e-upload.myshopify.com";
-    shops.shopify.addShop(domain, [seed(2001), seed(2002), seed(2003)]);
+    const { adminToken } = shops.shopify.addShop(domain, [seed(2001), seed(2002), seed(2003)]);
     const start = await call("/shops/shopify", "POST", { shop: domain, from: "settings" });
     expect(start.status, start.text).toBe(200);
     const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
     const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
     const verified = await call("/shops/shopify/verify_request", "POST", query);
     expect(verified.status, verified.text).toBe(200);
-    const { apiToken } = shops.ecforce.addShop("okuru-e2e-upload-ec", [seed(3001)]);
+    const { apiToken } = shops.ecforce.addShop("okuru-e2e-upload-ec", [seed(3001)], {
+      carriers: ecforceCarriers,
+    });
+    const ecforceBase = shops.ecforceBaseUrl("okuru-e2e-upload-ec");
     const ecforce = await call("/shops/ecforce", "POST", {
-      base_url: shops.ecforceBaseUrl("okuru-e2e-upload-ec"),
+      base_url: ecforceBase,
       api_token: apiToken,
+      name: "ecforce 京都店",
     });
     expect(ecforce.status, ecforce.text).toBe(201);
     await drainQueue("orderSync", orderSyncHandler);
@@ -112,6 +165,27 @@ describe("tracking upload from the order list", () => {
     const ecOrder = orders.find((o) => o.platform === "ecforce")!;
 
     await app.signIn(account);
+
+    // 店舗設定: the shop's companies per carrier, the name-matched one preselected; ヤマト運輸 is changed.
+    await app.goto("/settings/stores");
+    await page.getByRole("button", { name: "ecforce 京都店の設定" }).click();
+    const settings = page.getByRole("dialog", { name: "ストアの設定" });
+    const mapping = settings.getByRole("group", { name: "配送業者の対応" });
+    const yamatoSelect = mapping.getByLabel("ヤマト運輸", { exact: true });
+    await poll(() => yamatoSelect.inputValue()).toBe("クロネコ宅急便");
+    expect(await mapping.getByLabel("日本郵便", { exact: true }).inputValue()).toBe("ゆうパック");
+    expect(await mapping.getByLabel("佐川急便", { exact: true }).inputValue()).toBe("");
+    await app.shot("upload-0-carrier-mapping");
+    await yamatoSelect.click();
+    await page.getByRole("option", { name: "宅配便（契約B）" }).click();
+    expect(await yamatoSelect.inputValue()).toBe("宅配便（契約B）");
+    await settings.getByRole("button", { name: "保存する" }).scrollIntoViewIfNeeded();
+    await app.shot("upload-0b-carrier-mapping-changed");
+    await settings.getByRole("button", { name: "保存する" }).click();
+    await settings.waitFor({ state: "hidden" });
+    const saved = (await call("/shops")).json.items.find((s: { id: string }) => s.id === ecforce.json.id);
+    expect(saved.carrier_mapping).toEqual({ yamato: "22", sagawa: null, japan_post: "23" });
+
     await app.goto("/orders?tab_key=notShipped");
     await poll(() => table().getByRole("row").count()).toBe(5);
 
@@ -153,7 +227,8 @@ describe("tracking upload from the order list", () => {
     await modal.getByText("アップロードが完了しました").waitFor({ timeout: 15_000 });
     await modal.getByText("4 / 4件").waitFor();
     await modal.getByText("3件の追跡番号をストアにアップロードしました").waitFor();
-    const failed = modal.getByRole("alert", { name: "アップロードできなかった出荷（1件）" });
+    // The one failure is an order (nothing to upload), and the list says so.
+    const failed = modal.getByRole("alert", { name: "アップロードできなかった注文（1件）" });
     expect(await failed.getByRole("listitem").allTextContents()).toEqual([
       "#2003アップロードできる送り状がありません。先に送り状を発行してください。",
     ]);
@@ -170,19 +245,20 @@ describe("tracking upload from the order list", () => {
       await table().getByText(n, { exact: true }).waitFor();
     await app.shot("upload-3-shipped-tab");
 
-    // Each shop fulfilled each order once, with its number.
-    const shopify = shops.shopify.shop(domain);
-    for (const n of [2001, 2002]) {
-      const fulfillments = shopify.order(n)!.fulfillments.filter((f) => f.status !== "CANCELLED");
+    // Each shop fulfilled each order once, with its number, as its own API answers.
+    for (const n of ["#2001", "#2002"]) {
+      const order = await shopifyOrder(shops.shopifyOrigin, domain, adminToken, n);
+      expect(order.displayFulfillmentStatus).toBe("FULFILLED");
+      const fulfillments = order.fulfillments.filter((f) => f.status !== "CANCELLED");
       expect(fulfillments).toHaveLength(1);
-      expect(fulfillments[0]!.trackingInfo.map((t) => t.number)).toEqual([numbers.get(`#${n}`)]);
-      expect(fulfillments[0]).toMatchObject({ notifyCustomer: true });
+      expect(fulfillments[0]!.trackingInfo).toEqual([{ number: numbers.get(n), company: "Yamato (JA)" }]);
     }
-    expect(shopify.order(2003)!.fulfillments).toHaveLength(0);
-    const ec = shops.ecforce.shop("okuru-e2e-upload-ec");
-    expect(ec.shippingUpdates).toHaveLength(1);
-    expect(ec.orders[0]).toMatchObject({
+    const untouched = await shopifyOrder(shops.shopifyOrigin, domain, adminToken, "#2003");
+    expect(untouched).toMatchObject({ displayFulfillmentStatus: "UNFULFILLED", fulfillments: [] });
+    // Ecforce: our number, with the delivery company chosen in 店舗設定 for ヤマト運輸.
+    expect(await ecforceOrder(ecforceBase, apiToken, ecOrder.order_number.replace(/^#/, ""))).toMatchObject({
       shipping_slip: numbers.get(ecOrder.order_number),
+      shipping_carrier_id: 22,
       state: "shipped",
     });
   });

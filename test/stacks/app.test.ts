@@ -105,7 +105,7 @@ describe("Storage", () => {
     );
   });
 
-  test("the files bucket is private, encrypted and has no CORS", () => {
+  test("the files bucket is private, encrypted, and takes only the browser's presigned PUT across origins", () => {
     templates.Storage.resourceCountIs("AWS::S3::Bucket", 1);
     templates.Storage.hasResourceProperties("AWS::S3::Bucket", {
       PublicAccessBlockConfiguration: {
@@ -117,7 +117,16 @@ describe("Storage", () => {
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
       },
-      CorsConfiguration: Match.absent(),
+      CorsConfiguration: {
+        CorsRules: [
+          {
+            AllowedMethods: ["PUT"],
+            AllowedOrigins: ["*"],
+            AllowedHeaders: ["content-type", "content-length"],
+            MaxAge: 3600,
+          },
+        ],
+      },
     });
   });
 

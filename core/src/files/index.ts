@@ -1,6 +1,6 @@
 export * as Files from "./index";
 
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { useTenantID } from "../actor";
 import { clientOptions, coreConfig } from "../config";
@@ -54,4 +54,47 @@ export function downloadUrl(
     }),
     { expiresIn: DOWNLOAD_URL_SECONDS },
   );
+}
+
+/** A key of the tenant's own files, or a RangeError: no helper opens another company's file. */
+function ownKey(key: string): string {
+  if (!key.startsWith(`${useTenantID()}/`)) throw new RangeError("a file of another company");
+  return key;
+}
+
+export const UPLOAD_URL_SECONDS = 15 * 60;
+
+/**
+ * A URL the browser PUTs one file to, for files too large for a JSON body (carrier
+ * issued-data imports). The length is signed, so S3 takes exactly that many bytes and
+ * no more. The bucket's CORS rule must allow the site's PUT.
+ */
+export function uploadUrl(key: string, contentLength: number): Promise<string> {
+  return getSignedUrl(
+    client(),
+    new PutObjectCommand({ Bucket: coreConfig().bucketName, Key: ownKey(key), ContentLength: contentLength }),
+    { expiresIn: UPLOAD_URL_SECONDS },
+  );
+}
+
+/** The size in bytes of one of the tenant's files, or undefined when there is none. */
+export async function sizeOf(key: string): Promise<number | undefined> {
+  try {
+    const head = await client().send(
+      new HeadObjectCommand({ Bucket: coreConfig().bucketName, Key: ownKey(key) }),
+    );
+    return head.ContentLength ?? 0;
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as { name?: string }).name === "NotFound") return undefined;
+    throw err;
+  }
+}
+
+/** The bytes of one of the tenant's files (check its size with sizeOf first). */
+export async function read(key: string): Promise<Uint8Array> {
+  const object = await client().send(
+    new GetObjectCommand({ Bucket: coreConfig().bucketName, Key: ownKey(key) }),
+  );
+  return object.Body!.transformToByteArray();
 }

@@ -9,6 +9,7 @@ import { Secret } from "../secret";
 import { ShopSettings, ShopSettingsUpdate } from "../shared/shop";
 import { Shopify } from "../shopify";
 import { idFor, isID } from "../util/id";
+import { CarrierMappingUpdate, mappingOf } from "./carriers";
 import { ShopEntity, ShopInstallEntity, type ShopItem, ShopLinkEntity } from "./entity";
 import type { Platform } from "./imported-order";
 
@@ -291,7 +292,10 @@ export async function connectEcforce(input: z.input<typeof EcforceConnect>): Pro
 
 /** The shop's delivery companies, to map to ours for the shipping update. */
 export async function ecforceCarriers(shopId: string): Promise<Ecforce.Carrier[]> {
-  const shop = await shopOn("ecforce", shopId);
+  return ecforceCarriersOf(await shopOn("ecforce", shopId));
+}
+
+async function ecforceCarriersOf(shop: ShopItem): Promise<Ecforce.Carrier[]> {
   try {
     return await Ecforce.carriers(await openCredentials(shop, EcforceCredentials), { maxAttempts: 2 });
   } catch (err) {
@@ -304,6 +308,35 @@ export async function ecforceCarriers(shopId: string): Promise<Ecforce.Carrier[]
 // Both
 
 export const SettingsUpdate = ShopSettingsUpdate;
+
+/** An Ecforce shop's settings also hold its delivery-company mapping (店舗設定「配送業者の対応」). */
+export const EcforceSettingsUpdate = ShopSettingsUpdate.extend({
+  carrier_mapping: CarrierMappingUpdate.optional(),
+});
+
+/**
+ * The mapping after the change, each id checked against the shop's live list of
+ * delivery companies: an id the shop does not have is a field error, nothing saved.
+ */
+async function mappingAfter(shop: ShopItem, change: z.output<typeof CarrierMappingUpdate>) {
+  const next = { ...mappingOf(shop.carrierMapping) };
+  const set = Object.entries(change).filter(([, v]) => v !== undefined) as [
+    keyof typeof next,
+    string | null,
+  ][];
+  if (set.some(([, v]) => v !== null)) {
+    const live = await ecforceCarriersOf(shop);
+    const fields: Record<string, string> = {};
+    for (const [carrier, id] of set)
+      if (id !== null && !live.some((c) => c.id === id))
+        fields[`carrier_mapping.${carrier}`] =
+          "ショップに登録されていない配送業者です。一覧から選択してください";
+    if (Object.keys(fields).length)
+      throw new InputError("shop.unknown_carrier", "入力内容に誤りがあります。", fields);
+  }
+  for (const [carrier, id] of set) next[carrier] = id;
+  return next;
+}
 
 /** A shop of this company on the given platform; another company's id is not found. */
 async function shopOn(platform: Platform, shopId: string): Promise<ShopItem> {
@@ -318,16 +351,24 @@ async function shopOn(platform: Platform, shopId: string): Promise<ShopItem> {
 export async function updateSettings(
   platform: Platform,
   shopId: string,
-  input: z.input<typeof SettingsUpdate>,
+  input: z.input<typeof EcforceSettingsUpdate>,
 ): Promise<ShopItem> {
   assertAdmin();
   const shop = await shopOn(platform, shopId);
-  const value = SettingsUpdate.parse(input);
+  const { carrier_mapping, ...value } =
+    platform === "ecforce"
+      ? EcforceSettingsUpdate.parse(input)
+      : { ...SettingsUpdate.parse(input), carrier_mapping: undefined };
   const { name, ...settings } = value;
   const current = ShopSettings.parse(shop.settings ?? {});
   const changed = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  const carrierMapping = carrier_mapping ? await mappingAfter(shop, carrier_mapping) : undefined;
   await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId })
-    .set({ settings: { ...current, ...changed }, ...(name ? { name } : {}) })
+    .set({
+      settings: { ...current, ...changed },
+      ...(name ? { name } : {}),
+      ...(carrierMapping ? { carrierMapping } : {}),
+    })
     .go();
   return (await ShopEntity.get({ tenantId: shop.tenantId, shopId }).go()).data!;
 }

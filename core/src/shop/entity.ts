@@ -28,6 +28,11 @@ export const ShopEntity = new Entity(
       credentials: { type: "string" },
       /** Which orders to import and from when ({ importSince, includePartiallyFulfilled }). */
       settings: { type: "any" },
+      /**
+       * Ecforce: which of the shop's delivery companies (by id) stands for each of our
+       * carriers ({ yamato, sagawa, japan_post }, see carriers.ts); absent: matched by name.
+       */
+      carrierMapping: { type: "any" },
       /** { running, runId, startedAt, seen, imported, lastSuccessAt, lastError, updatedSince }. */
       syncState: { type: "any" },
       /** Shopify's privacy requests about this shop's customers, newest first (a few dozen at most). */

@@ -1,8 +1,17 @@
 export {
+  CarrierMapping,
+  CarrierMappingInfo,
+  CarrierMappingUpdate,
+  mappingOf,
+  nameMatch,
+  suggestedMapping,
+} from "./carriers";
+export {
   completeShopify,
   connectEcforce,
   disconnect,
   EcforceConnect,
+  EcforceSettingsUpdate,
   ecforceCarriers,
   SettingsUpdate,
   ShopifyReturn,
@@ -18,9 +27,10 @@ export { receiveShopifyWebhook, type ShopifyDelivery, type WebhookOutcome } from
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { TimestampsInfo, timestampsToWire } from "../db/attributes";
-import { type Page, type PageRequest, page } from "../db/records";
+import { orNotFound, type Page, type PageRequest, page } from "../db/records";
 import { NotFoundError } from "../error";
 import { isID } from "../util/id";
+import { CarrierMappingInfo, mappingOf } from "./carriers";
 import { ShopSettings } from "./connect";
 import { ShopEntity, type ShopItem } from "./entity";
 import { platforms } from "./imported-order";
@@ -65,6 +75,11 @@ export const Info = z
       include_fulfilled: z.boolean(),
       tracking_upload: z.enum(["none", "shipping"]),
     }),
+    /**
+     * Ecforce shops only: the shop's delivery company (id) saved for each of our carriers,
+     * null where none is saved (the upload then matches by name). Absent for Shopify.
+     */
+    carrier_mapping: CarrierMappingInfo.optional(),
     sync: z.object({
       status: z.enum(["running", "idle"]),
       seen: z.number(),
@@ -96,6 +111,7 @@ export function serialize(item: ShopItem): Info {
     domain: item.domain,
     status: item.status,
     settings: ShopSettings.parse(item.settings ?? {}),
+    ...(item.platform === "ecforce" ? { carrier_mapping: mappingOf(item.carrierMapping) } : {}),
     sync: {
       status: sync.running ? "running" : "idle",
       seen: sync.seen,
@@ -117,11 +133,7 @@ export async function find(shopId: string): Promise<ShopItem | undefined> {
   return data ?? undefined;
 }
 
-export async function get(shopId: string): Promise<ShopItem> {
-  const shop = await find(shopId);
-  if (!shop) throw notFound();
-  return shop;
-}
+export const get = orNotFound(find, notFound);
 
 /** Whether the company has at least one connected shop (the setup wizard's stores step needs one). */
 export async function hasActive(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Ecforce } from "../ecforce";
-import type { Carrier } from "../shared/brand";
+import { carrierLabels } from "../shared/brand";
+import { type CarrierMapping, MAPPING_PLACE, nameMatch } from "../shop/carriers";
 import * as Budget from "./budget";
 import { type PlatformResult, Refusal, type UploadWork } from "./work";
 
@@ -19,22 +20,12 @@ import { type PlatformResult, Refusal, type UploadWork } from "./work";
 /** Ecforce's field notes: about one request a second, a few at once. */
 export const ECFORCE_BUCKET = { capacity: 4, rate: 1 } as const;
 
-/** How our carriers are named among a shop's delivery companies (shipping_carriers.json). */
-const carrierNames: Record<Carrier, RegExp> = {
-  yamato: /ヤマト|クロネコ|yamato/i,
-  sagawa: /佐川|sagawa/i,
-  japan_post: /日本郵便|ゆうパック|郵便|japan\s*post/i,
-};
-const carrierLabels: Record<Carrier, string> = {
-  yamato: "ヤマト運輸",
-  sagawa: "佐川急便",
-  japan_post: "日本郵便",
-};
-
 export type EcforceContext = {
   tenantId: string;
   shopId: string;
   connection: Ecforce.Connection;
+  /** The merchant's saved delivery companies for our carriers (店舗設定); unset ones are matched by name. */
+  carrierMapping?: CarrierMapping;
   /** Tests answer without waiting. */
   sleep?: (ms: number) => Promise<void>;
 };
@@ -126,9 +117,10 @@ export function normalisedCarrierName(name: string): string {
     .replace(/[\s・･.,、。-]/g, "");
 }
 
-async function carrierIdFor(ctx: EcforceContext, work: UploadWork): Promise<string> {
+/** The shop's delivery companies, from this process's memory unless stale or `fresh` is asked. */
+async function shopCarriers(ctx: EcforceContext, fresh = false): Promise<Ecforce.Carrier[]> {
   let seen = carriersSeen.get(ctx.shopId);
-  if (!seen || Date.now() - seen.at > 10 * 60_000) {
+  if (fresh || !seen || Date.now() - seen.at > 10 * 60_000) {
     await Budget.take({ tenantId: ctx.tenantId, shopId: ctx.shopId }, 1, {
       sleep: ctx.sleep,
       initial: ECFORCE_BUCKET,
@@ -141,12 +133,17 @@ async function carrierIdFor(ctx: EcforceContext, work: UploadWork): Promise<stri
     }
     carriersSeen.set(ctx.shopId, seen);
   }
+  return seen.list;
+}
+
+async function carrierIdFor(ctx: EcforceContext, work: UploadWork): Promise<string> {
+  const list = await shopCarriers(ctx);
   if (work.carrier === "sss") {
     const typed = work.carrierName ?? "";
     const wanted = normalisedCarrierName(typed);
     const match =
-      seen.list.find((c) => c.name === typed) ??
-      (wanted ? seen.list.find((c) => normalisedCarrierName(c.name) === wanted) : undefined);
+      list.find((c) => c.name === typed) ??
+      (wanted ? list.find((c) => normalisedCarrierName(c.name) === wanted) : undefined);
     if (!match)
       throw new Refusal(
         `ストアに『${typed}』の配送業者がありません。ecforce の管理画面で配送業者を登録するか、注文の配送会社名を ecforce の配送業者名に合わせてください。`,
@@ -154,10 +151,19 @@ async function carrierIdFor(ctx: EcforceContext, work: UploadWork): Promise<stri
     return match.id;
   }
   const carrier = work.carrier;
-  const found = seen.list.find((c) => carrierNames[carrier].test(c.name));
+  const mapped = ctx.carrierMapping?.[carrier];
+  if (mapped) {
+    // A company added in the shop since the list was read is looked for in a fresh read.
+    if (list.some((c) => c.id === mapped) || (await shopCarriers(ctx, true)).some((c) => c.id === mapped))
+      return mapped;
+    throw new Refusal(
+      `${carrierLabels[carrier]}に対応付けた ecforce の配送業者がショップにありません。${MAPPING_PLACE}を設定し直してください。`,
+    );
+  }
+  const found = nameMatch(list, carrier);
   if (!found)
     throw new Refusal(
-      `ecforce の配送業者に${carrierLabels[carrier]}が見つかりません。ecforce の管理画面で配送業者を登録してください。`,
+      `ecforce の配送業者に${carrierLabels[carrier]}が見つかりません。${MAPPING_PLACE}で${carrierLabels[carrier]}にあたる配送業者を選んでください。`,
     );
   return found.id;
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type Actor, ActorContext, useTenantID } from "../actor";
 import { Brand } from "../brand";
 import { isConditionalFailure } from "../db/attributes";
+import { jobExpiresAt } from "../db/job";
 import { Ecforce } from "../ecforce";
 import { ConflictError, NotFoundError, RuleError, VisibleError } from "../error";
 import { Order } from "../order";
@@ -13,6 +14,7 @@ import { Queue } from "../queue";
 import { ShopSettings } from "../shared/shop";
 import { Shipment } from "../shipment";
 import type { ShipmentItem } from "../shipment/entity";
+import { mappingOf } from "../shop/carriers";
 import { EcforceCredentials, openCredentials, shopifyToken } from "../shop/connect";
 import { ShopEntity } from "../shop/entity";
 import { ShopifyError } from "../shopify/client";
@@ -47,7 +49,7 @@ export const MAX_SHIPMENTS = 1000;
 /** A pending attempt older than this has died (a Lambda runs 15 minutes at most, the queue's visibility is shorter). */
 export const STALE_AFTER_MS = 10 * 60_000;
 const KEEP_DAYS = 30;
-const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400;
+const expiresAt = () => jobExpiresAt(KEEP_DAYS);
 /** Shipments of one part uploaded at once (the shop's budget paces them). */
 const PART_CONCURRENCY = 4;
 
@@ -352,7 +354,14 @@ async function toPlatform(order: OrderItem, work: UploadWork): Promise<PlatformR
       work,
     );
   }
-  return EcforceUpload.upload({ ...key, connection: await openCredentials(shop, EcforceCredentials) }, work);
+  return EcforceUpload.upload(
+    {
+      ...key,
+      connection: await openCredentials(shop, EcforceCredentials),
+      carrierMapping: mappingOf(shop.carrierMapping),
+    },
+    work,
+  );
 }
 
 /** Step (4): shipped, with the platform's fulfilment, only under our own claim. */

@@ -97,6 +97,47 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+type KoaContext = {
+  method: string;
+  status: number;
+  body: unknown;
+  get(name: string): string;
+  set(name: string, value: string): void;
+};
+
+/**
+ * The browser PUTs large import files straight to S3 through presigned URLs (core/src/files
+ * uploadUrl), which needs the bucket's CORS rule (GET, PUT and HEAD from the site). s3rver
+ * keeps CORS per bucket and the buckets are made later, by provision: the same rule is
+ * answered here, in front of s3rver's routes, for every bucket.
+ */
+function allowBrowserUploads(s3: S3rver) {
+  // s3rver is a Koa application; its typings do not show the middleware list.
+  const app = s3 as unknown as { middleware: ((ctx: KoaContext, next: () => Promise<void>) => unknown)[] };
+  app.middleware.unshift(async (ctx, next) => {
+    const origin = ctx.get("origin");
+    if (!origin) return next();
+    if (ctx.method === "OPTIONS") {
+      ctx.set("Access-Control-Allow-Origin", origin);
+      ctx.set("Access-Control-Allow-Methods", "GET, PUT, HEAD");
+      ctx.set("Access-Control-Allow-Headers", ctx.get("access-control-request-headers") || "*");
+      ctx.set("Access-Control-Max-Age", "3000");
+      ctx.set("Vary", "Origin");
+      ctx.status = 200;
+      ctx.body = "";
+      return undefined;
+    }
+    try {
+      await next();
+    } finally {
+      ctx.set("Access-Control-Allow-Origin", origin);
+      ctx.set("Access-Control-Expose-Headers", "ETag");
+      ctx.set("Vary", "Origin");
+    }
+    return undefined;
+  });
+}
+
 /**
  * Cognito marks the email verified when a sign-up is confirmed; cognito-local does
  * not, so a new user would have to verify twice locally. cognito-local can call a
@@ -240,6 +281,7 @@ export async function startStandIns(options: StartOptions): Promise<StandIns> {
     const s3Dir = join(dataDir, "s3");
     mkdirSync(s3Dir, { recursive: true });
     const s3 = new S3rver({ port: ports.s3, address: HOST, silent: true, directory: s3Dir });
+    allowBrowserUploads(s3);
     await s3.run();
     closers.push(() => s3.close());
 

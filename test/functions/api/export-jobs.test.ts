@@ -1,64 +1,32 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { resetCoreConfig } from "@okuru/core/config";
 import { CarrierExport } from "@okuru/core/export";
 import { CarrierImport } from "@okuru/core/import";
-import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import type { SQSEvent } from "aws-lambda";
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as exportJob } from "../../../functions/src/queue/export-job";
-import { MAX_IMPORT_BYTES } from "../../../web/src/components/CarrierImport/import-formats";
-import { asUser, testAccount } from "../../support/account";
+import { MAX_IMPORT_BYTES, MAX_UPLOAD_BYTES } from "../../../web/src/components/CarrierImport/import-formats";
+import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { shopOrderFixture } from "../../support/orders";
+import { shippingCompany } from "../../support/printing";
+import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
 beforeAll(async () => {
   // An export-job queue of this file's own, so the drain sees only this file's exports.
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({ QueueName: `export-job-${process.pid}-${Date.now()}` }),
-  );
-  process.env.SST_Queue_queueUrl_ExportJobQueue = QueueUrl!;
-  resetCoreConfig();
+  await usePrivateQueue("exportJob", {});
 });
 
 const large = CarrierExport.QUEUE_ABOVE + 2;
 
 /** A company with a Yamato hand-off account and more orders than an export makes at once; the last asks for 12–14. */
-async function companyWithManyOrders() {
-  const account = await testAccount();
-  const token = account.idToken;
-  // The company's 会社概要 is the ご依頼主.
-  await callApi("/api/companies", {
-    method: "PUT",
-    token,
-    body: {
-      name: "株式会社京都抹茶本舗",
-      postal_code: "6048005",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "恵比須町534-40",
-      address2: "",
-      phone: "075-123-4567",
-    },
+function companyWithManyOrders() {
+  return shippingCompany({
+    yamato: "handoff",
+    orders: Array.from({ length: large }, (_, i) =>
+      shopOrderFixture(i + 1, i === large - 1 ? { requestedTimeSlot: "1200" } : {}),
+    ),
   });
-  const yamato = await callApi("/api/yamato", {
-    method: "POST",
-    token,
-    body: { name: "B2クラウド", mode: "handoff", customer_code: "075123456701", freight_code: "01" },
-  });
-  expect(yamato.status).toBe(201);
-  const writes = Array.from({ length: large }, (_, i) =>
-    shopOrderFixture(i + 1, i === large - 1 ? { requestedTimeSlot: "1200" } : {}),
-  );
-  const orders = await asUser(account, async () => {
-    const out = [];
-    for (let i = 0; i < writes.length; i += 50)
-      out.push(...(await Order.upsertPage(writes.slice(i, i + 50))));
-    return out;
-  });
-  return { account, token, ids: orders.map((o) => o.orderId), yamatoId: yamato.json.id as string };
 }
 
 const post = (token: string, body: unknown) => callApi("/api/exports", { method: "POST", token, body });
@@ -185,6 +153,7 @@ describe("a large export runs on the export-job queue", () => {
 describe("the import dialog's size limit", () => {
   it("is the API's", () => {
     expect(MAX_IMPORT_BYTES).toBe(CarrierImport.MAX_FILE_BYTES);
+    expect(MAX_UPLOAD_BYTES).toBe(CarrierImport.MAX_UPLOAD_BYTES);
   });
 });
 

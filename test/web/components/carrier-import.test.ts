@@ -6,6 +6,7 @@ import {
   importFormatLabels,
   importReport,
   MAX_IMPORT_BYTES,
+  MAX_UPLOAD_BYTES,
   toBase64,
 } from "../../../web/src/components/CarrierImport/import-formats";
 import {
@@ -16,22 +17,25 @@ import {
 import type { ExportStatus, ImportResult } from "../../../web/src/lib/api";
 
 describe("the import dialog", () => {
-  it("offers the three issued-data files by their carriers' names", () => {
+  it("offers the three issued-data files by their carriers' names, and the order-number file", () => {
     expect(importFormatChoices.map((format) => importFormatLabels[format])).toEqual([
       "B2クラウド 発行済みデータ",
       "e飛伝Ⅲ 出荷実績",
       "ゆうプリR 発行済みデータ",
+      "注文番号と追跡番号のCSV（クリックポストなど）",
     ]);
   });
 
-  it("refuses an empty or too large file before sending it, and takes one at the limit", () => {
+  it("refuses an empty or too large file before sending it, and takes one at the upload limit", () => {
     expect(fileProblem({ size: 0 })).toBe(
       "ファイルが空です。配送会社のソフトから出力したファイルを選択してください。",
     );
-    expect(fileProblem({ size: MAX_IMPORT_BYTES + 1 })).toBe(
-      "ファイルが大きすぎます（上限 700KB）。分けて取り込んでください。",
+    expect(fileProblem({ size: MAX_UPLOAD_BYTES + 1 })).toBe(
+      "ファイルが大きすぎます（上限 20MB）。分けて取り込んでください。",
     );
-    expect(fileProblem({ size: MAX_IMPORT_BYTES })).toBeNull();
+    // Over the inline limit goes through the presigned upload instead (importBody).
+    expect(fileProblem({ size: MAX_IMPORT_BYTES + 1 })).toBeNull();
+    expect(fileProblem({ size: MAX_UPLOAD_BYTES })).toBeNull();
     expect([fileSizeLabel(512), fileSizeLabel(2048), fileSizeLabel(1536)]).toEqual(["512B", "2KB", "1.5KB"]);
   });
 

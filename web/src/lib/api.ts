@@ -554,6 +554,8 @@ export type ShopifyVerifyReq = BodyOf<"/shops/shopify/verify_request", "POST">;
 export type ShopSettingsUpdateReq = BodyOf<"/shops/shopify", "PUT">;
 export type EcforceConnectReq = BodyOf<"/shops/ecforce", "POST">;
 export type EcforceCarrierList = ResponseOf<"/shops/ecforce/carriers", "GET">;
+/** An Ecforce shop's settings with its delivery-company mapping (`carrier_mapping`, snake_case keys as sent). */
+export type EcforceSettingsUpdateReq = BodyOf<"/shops/ecforce", "PUT">;
 
 export const createShopifyShop = operation(
   "createShopifyShop",
@@ -729,6 +731,14 @@ export type ImportReq = BodyOf<"/imports", "POST">;
 export type ImportFormat = ImportReq["format"];
 export type ImportResult = ResponseOf<"/imports", "POST">;
 export const createImport = operation("createImport", "POST", "/imports", arg.body("importReq"));
+/** A presigned PUT for an import file too large for the JSON body; its key then goes in createImport's `upload_key`. */
+export type ImportUpload = ResponseOf<"/imports/uploads", "POST">;
+export const createImportUpload = operation(
+  "createImportUpload",
+  "POST",
+  "/imports/uploads",
+  arg.body("importUploadReq"),
+);
 
 export type Shipment = Camelize<Schemas["Shipment"]>;
 export type ShipmentList = Camelize<Schemas["ShipmentList"]>;

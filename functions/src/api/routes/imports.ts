@@ -1,24 +1,58 @@
 import { createRoute } from "@hono/zod-openapi";
 import { CarrierImport } from "@okuru/core/import";
-import { authErrors, bearerSecurity, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
+import {
+  authErrors,
+  bearerSecurity,
+  inputErrors,
+  jsonContent,
+  notFound,
+  router,
+  ruleErrors,
+} from "../openapi";
 
-/** POST /api/imports: the carrier software's issued-data file, its numbers attached to our orders. */
-export const imports = router().openapi(
-  createRoute({
-    method: "post",
-    path: "/",
-    tags: ["import"],
-    summary: "配送会社ソフトの発行済みデータ（B2クラウド・e飛伝Ⅲ・ゆうプリR）から追跡番号を取り込む",
-    security: bearerSecurity,
-    request: {
-      body: { content: { "application/json": { schema: CarrierImport.Request } }, required: true },
-    },
-    responses: {
-      200: jsonContent(CarrierImport.Result, "行ごとの結果（取り込み・取り込み済み・該当なし・エラー）"),
-      ...inputErrors,
-      ...authErrors,
-      ...ruleErrors,
-    },
-  }),
-  async (c) => c.json(await CarrierImport.run(c.req.valid("json")), 200),
-);
+/**
+ * POST /api/imports: the carrier software's issued-data file (or 注文番号と追跡番号のCSV),
+ * its numbers attached to our orders. POST /api/imports/uploads: a presigned PUT for a
+ * file larger than the JSON body takes, then named by its key in POST /api/imports.
+ */
+export const imports = router()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/uploads",
+      tags: ["import"],
+      summary: "大きな取り込みファイルのアップロード先（署名付きURL）を発行する",
+      security: bearerSecurity,
+      request: {
+        body: { content: { "application/json": { schema: CarrierImport.UploadRequest } }, required: true },
+      },
+      responses: {
+        201: jsonContent(CarrierImport.Upload, "ファイルをPUTするURLと、取り込みで指定するキー"),
+        ...inputErrors,
+        ...authErrors,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(await CarrierImport.createUpload(c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags: ["import"],
+      summary:
+        "配送会社ソフトの発行済みデータ（B2クラウド・e飛伝Ⅲ・ゆうプリR）または注文番号と追跡番号のCSVから追跡番号を取り込む",
+      security: bearerSecurity,
+      request: {
+        body: { content: { "application/json": { schema: CarrierImport.Request } }, required: true },
+      },
+      responses: {
+        200: jsonContent(CarrierImport.Result, "行ごとの結果（取り込み・取り込み済み・該当なし・エラー）"),
+        ...inputErrors,
+        ...authErrors,
+        ...notFound,
+        ...ruleErrors,
+      },
+    }),
+    async (c) => c.json(await CarrierImport.run(c.req.valid("json")), 200),
+  );

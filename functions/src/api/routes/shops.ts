@@ -82,6 +82,8 @@ export const shops = router()
       path: "/ecforce/carriers",
       tags: ["shop"],
       summary: "ecforce ショップの配送業者（当社の配送会社との対応付けに使う）",
+      description:
+        "suggested は名前で推定した対応（保存されていない配送会社の既定値）。保存は PUT /api/shops/ecforce の carrier_mapping。",
       security: bearerSecurity,
       request: { query: ShopIdField },
       responses: {
@@ -95,6 +97,7 @@ export const shops = router()
                   delivery_times: z.array(z.object({ id: z.string(), name: z.string() })),
                 }),
               ),
+              suggested: Shop.CarrierMappingInfo,
             })
             .meta({ id: "EcforceCarrierList" }),
           "配送業者の一覧",
@@ -112,6 +115,7 @@ export const shops = router()
             name: carrier.name,
             delivery_times: carrier.deliveryTimes,
           })),
+          suggested: Shop.suggestedMapping(carriers),
         },
         200,
       );
@@ -119,6 +123,10 @@ export const shops = router()
   );
 
 const platformNames = { shopify: "Shopify ストア", ecforce: "ecforce ショップ" } as const;
+const settingsBodies = {
+  shopify: Shop.SettingsUpdate.extend(ShopIdField.shape),
+  ecforce: Shop.EcforceSettingsUpdate.extend(ShopIdField.shape),
+} as const;
 
 // Settings and disconnection work the same way on both platforms.
 for (const platform of ["shopify", "ecforce"] as const) {
@@ -129,9 +137,12 @@ for (const platform of ["shopify", "ecforce"] as const) {
         method: "put",
         path: `/${platform}`,
         tags: ["shop"],
-        summary: `${name}の取り込み設定を変更する`,
+        summary:
+          platform === "ecforce"
+            ? `${name}の取り込み設定と配送業者の対応（carrier_mapping）を変更する`
+            : `${name}の取り込み設定を変更する`,
         security: bearerSecurity,
-        request: { body: jsonBody(Shop.SettingsUpdate.extend(ShopIdField.shape)) },
+        request: { body: jsonBody(settingsBodies[platform]) },
         responses: { 200: jsonContent(Shop.Info, "変更したストア"), ...adminErrors, ...notFound },
       }),
       async (c) => {

@@ -9,11 +9,13 @@ import {
   Paper,
   Radio,
   ScrollArea,
+  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
 } from "@mantine/core";
+import type { Carrier } from "@okuru/core/shared/brand";
 import { IconAlertTriangle, IconCircleCheck, IconFileImport, IconUpload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type DragEvent, useState } from "react";
@@ -23,16 +25,21 @@ import { FormModal } from "../forms/FormModal";
 import {
   fileProblem,
   fileSizeLabel,
+  importBody,
+  importCarrierChoices,
   importFormatChoices,
+  importFormatHints,
   importFormatLabels,
   importReport,
-  toBase64,
+  referenceLabel,
 } from "./import-formats";
 
 /**
  * 発行済みデータを取り込む: the button and its dialog. The merchant picks the carrier
- * software's issued-data file; its numbers become shipments of the orders they were
- * exported for, and the dialog reports every row that did not.
+ * software's issued-data file (or a two-column file of order and tracking numbers, with
+ * its carrier); its numbers become shipments of the orders they were exported for, and
+ * the dialog reports every row that did not. A file too large for the JSON body is
+ * uploaded to S3 first, without the merchant doing anything different.
  */
 export function CarrierImportButton(props: Pick<ButtonProps, "ml" | "size">) {
   const [opened, setOpened] = useState(false);
@@ -54,12 +61,17 @@ export function CarrierImportButton(props: Pick<ButtonProps, "ml" | "size">) {
 export function CarrierImportModal({ onClose }: { onClose: () => void }) {
   const create = useCreateImport();
   const [format, setFormat] = useState<ImportFormat>("yamato_b2");
+  const [carrier, setCarrier] = useState<Carrier | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const problem = file ? fileProblem(file) : null;
+  const needsCarrier = format === "order_numbers" && carrier === null;
 
   const choose = (next: File | null) => {
     setFile(next);
+    setUploadError(null);
     create.reset();
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -69,9 +81,16 @@ export function CarrierImportModal({ onClose }: { onClose: () => void }) {
     if (dropped) choose(dropped);
   };
   const send = async () => {
-    if (!file || problem) return;
-    const content = toBase64(new Uint8Array(await file.arrayBuffer()));
-    create.mutate({ format, content_base64: content });
+    if (!file || problem || needsCarrier) return;
+    setUploadError(null);
+    setUploading(true);
+    try {
+      create.mutate(await importBody(file, format, carrier));
+    } catch (err) {
+      setUploadError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setUploading(false);
+    }
   };
 
   return (
@@ -101,10 +120,29 @@ export function CarrierImportModal({ onClose }: { onClose: () => void }) {
           >
             <Stack gap="xs" mt={6}>
               {importFormatChoices.map((choice) => (
-                <Radio key={choice} value={choice} label={importFormatLabels[choice]} />
+                <Radio
+                  key={choice}
+                  value={choice}
+                  label={importFormatLabels[choice]}
+                  description={choice === format ? importFormatHints[choice] : undefined}
+                />
               ))}
             </Stack>
           </Radio.Group>
+          {format === "order_numbers" && (
+            <Select
+              label="追跡番号の配送会社"
+              placeholder="配送会社を選択"
+              data={importCarrierChoices}
+              value={carrier}
+              onChange={(value) => {
+                setCarrier(value as Carrier | null);
+                create.reset();
+              }}
+              allowDeselect={false}
+              required
+            />
+          )}
 
           <Paper
             withBorder
@@ -148,6 +186,11 @@ export function CarrierImportModal({ onClose }: { onClose: () => void }) {
               {problem}
             </Alert>
           )}
+          {uploadError && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title="取り込めませんでした">
+              {uploadError}
+            </Alert>
+          )}
           {create.isError && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} title="取り込めませんでした">
               {create.error.message}
@@ -160,8 +203,8 @@ export function CarrierImportModal({ onClose }: { onClose: () => void }) {
             </Button>
             <Button
               onClick={() => void send()}
-              disabled={!file || problem !== null}
-              loading={create.isPending}
+              disabled={!file || problem !== null || needsCarrier}
+              loading={uploading || create.isPending}
             >
               取り込む
             </Button>
@@ -239,7 +282,7 @@ function ImportReportView({ result, fileName }: { result: ImportResult; fileName
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th style={cellNoWrap}>行</Table.Th>
-                  <Table.Th style={cellNoWrap}>お客様管理番号</Table.Th>
+                  <Table.Th style={cellNoWrap}>{referenceLabel(result.format)}</Table.Th>
                   <Table.Th style={cellNoWrap}>追跡番号</Table.Th>
                   <Table.Th>理由</Table.Th>
                 </Table.Tr>
@@ -269,7 +312,9 @@ function ImportReportView({ result, fileName }: { result: ImportResult; fileName
             </Table>
           </ScrollArea.Autosize>
           <Text size="xs" c="dimmed">
-            該当なしの行は、このアプリから出力したファイルの注文か確認してください。エラーの行は、配送会社のソフトで内容を確認してから取り込み直してください。
+            {result.format === "order_numbers"
+              ? "該当なしの行は、ストアの注文番号か確認してください。エラーの行は、内容を直してから取り込み直してください。"
+              : "該当なしの行は、このアプリから出力したファイルの注文か確認してください。エラーの行は、配送会社のソフトで内容を確認してから取り込み直してください。"}
           </Text>
         </Stack>
       )}

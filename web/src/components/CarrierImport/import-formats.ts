@@ -1,36 +1,67 @@
-import type { ImportFormat, ImportResult } from "../../lib/api";
+import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/brand";
+import { createImportUpload, type ImportFormat, type ImportReq, type ImportResult } from "../../lib/api";
 
 /**
- * The carriers' issued-data files POST /api/imports reads, in the order the dialog lists
- * them. Core's table lives in a server-only module, so the names are kept here once for
- * the browser; a format the API adds or drops fails the typecheck through ImportFormat.
+ * The files POST /api/imports reads, in the order the dialog lists them: the carriers'
+ * issued-data files, then the two-column file for numbers no carrier file brings back
+ * (クリックポスト). Core's table lives in a server-only module, so the names are kept here
+ * once for the browser; a format the API adds or drops fails the typecheck through ImportFormat.
  */
 export const importFormatLabels = {
   yamato_b2: "B2クラウド 発行済みデータ",
   sagawa_ehiden3: "e飛伝Ⅲ 出荷実績",
   japan_post_yuprir: "ゆうプリR 発行済みデータ",
+  order_numbers: "注文番号と追跡番号のCSV（クリックポストなど）",
 } as const satisfies Record<ImportFormat, string>;
 
 export const importFormatChoices = Object.keys(importFormatLabels) as ImportFormat[];
 
+/** What each format is, under its name in the dialog. */
+export const importFormatHints: Record<ImportFormat, string> = {
+  yamato_b2: "B2クラウドの「発行済みデータの出力」で保存したCSV",
+  sagawa_ehiden3: "e飛伝Ⅲの「出荷実績」で保存したCSV",
+  japan_post_yuprir: "ゆうプリRの「発送済みデータ」で保存したCSV",
+  order_numbers:
+    "1列目に注文番号（#1001 など）、2列目に12桁の追跡番号を書いたCSV。見出し行はあってもなくても構いません。配送会社を選んでください（クリックポストは日本郵便）。",
+};
+
+/** Formats whose rows name the order by the shop's order number instead of our お客様管理番号. */
+export const referenceLabel = (format: ImportFormat) =>
+  format === "order_numbers" ? "注文番号" : "お客様管理番号";
+
+/** The carriers a two-column file can be for, by name (クリックポスト is 日本郵便). */
+export const importCarrierChoices = carriers.map((carrier) => ({
+  value: carrier,
+  label:
+    carrier === "japan_post"
+      ? `${carrierLabels[carrier]}（クリックポスト・ゆうパック）`
+      : carrierLabels[carrier],
+}));
+
 /**
- * The largest file the API takes (core/src/import MAX_FILE_BYTES; the API test
- * test/functions/api/export-jobs.test.ts fails if the two part). Checked here first,
- * so a file that would be refused is never sent.
+ * A file up to this size travels in the JSON body (core/src/import MAX_FILE_BYTES; the
+ * API test test/functions/api/export-jobs.test.ts fails if the two part); a larger one
+ * is uploaded to S3 first, automatically.
  */
 export const MAX_IMPORT_BYTES = 700 * 1024;
+/** The largest file the API takes through the upload (core/src/import MAX_UPLOAD_BYTES; the API answers `max_bytes`). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Why a chosen file cannot be sent, or null when it can. */
 export function fileProblem(file: { size: number }): string | null {
   if (file.size === 0) return "ファイルが空です。配送会社のソフトから出力したファイルを選択してください。";
-  if (file.size > MAX_IMPORT_BYTES)
-    return `ファイルが大きすぎます（上限 ${Math.floor(MAX_IMPORT_BYTES / 1024)}KB）。分けて取り込んでください。`;
+  if (file.size > MAX_UPLOAD_BYTES)
+    return `ファイルが大きすぎます（上限 ${MAX_UPLOAD_BYTES / 1024 / 1024}MB）。分けて取り込んでください。`;
   return null;
 }
 
-/** "12.3KB" for the chosen file's line. */
+/** "12.3KB" / "3.4MB" for the chosen file's line. */
 export const fileSizeLabel = (bytes: number) =>
-  bytes < 1024 ? `${bytes}B` : `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")}KB`;
+  bytes < 1024
+    ? `${bytes}B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")}KB`
+      : `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")}MB`;
 
 /** The file's bytes as the API takes them (`content_base64`), in chunks so a large file does not overflow the call stack. */
 export function toBase64(bytes: Uint8Array): string {
@@ -38,6 +69,26 @@ export function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
+}
+
+/**
+ * The body of POST /api/imports for a chosen file: inline up to MAX_IMPORT_BYTES,
+ * otherwise PUT to the presigned URL of POST /api/imports/uploads and named by its key.
+ */
+export async function importBody(
+  file: Blob,
+  format: ImportFormat,
+  carrier: Carrier | null,
+  put: typeof fetch = fetch,
+): Promise<ImportReq> {
+  const target = format === "order_numbers" && carrier ? { format, carrier } : { format };
+  if (file.size <= MAX_IMPORT_BYTES)
+    return { ...target, content_base64: toBase64(new Uint8Array(await file.arrayBuffer())) };
+  const upload = await createImportUpload({ size: file.size });
+  const response = await put(upload.url, { method: "PUT", body: file });
+  if (!response.ok)
+    throw new Error("ファイルをアップロードできませんでした。通信状態を確認して、もう一度お試しください。");
+  return { ...target, upload_key: upload.uploadKey };
 }
 
 export type ImportProblemKind = "unmatched" | "rejected";

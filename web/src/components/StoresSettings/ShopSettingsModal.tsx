@@ -1,15 +1,35 @@
-import { Checkbox, Group, NumberInput, Radio, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/brand";
 import { ShopSettingsUpdate } from "@okuru/core/shared/shop";
-import type { z } from "zod";
-import type { Shop } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useUpdateShopSettings } from "../../queries/shops";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
+import { ApiError, type Shop } from "../../lib/api";
+import { toCamelCase } from "../../lib/case";
+import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { ecforceCarriersQueryOptions, useUpdateShopSettings } from "../../queries/shops";
 import { FormAlert } from "../forms/FormAlert";
 import { FormModal } from "../forms/FormModal";
 import { ModalActions } from "../forms/ModalActions";
 
-/** The API's own rules and messages, every field required in the dialog. */
-const ShopSettingsInput = ShopSettingsUpdate.required();
+/**
+ * The API's own rules and messages, every field required in the dialog; an ecforce
+ * shop also sends its delivery-company mapping (checked by the API against the shop).
+ */
+const ShopSettingsInput = ShopSettingsUpdate.required().extend({
+  carrier_mapping: z.partialRecord(z.enum(carriers), z.string().nullable()).optional(),
+});
 
 type ShopSettingsValues = z.input<typeof ShopSettingsInput>;
 
@@ -30,7 +50,7 @@ export function ShopSettingsModal({ opened, shop, onClose }: ShopSettingsModalPr
 
 function ShopSettingsForm({ shop, onClose }: { shop: Shop; onClose: () => void }) {
   const update = useUpdateShopSettings();
-  const form = useSchemaForm(ShopSettingsInput, {
+  const form = useSchemaForm<ShopSettingsValues, typeof ShopSettingsInput>(ShopSettingsInput, {
     name: "shop-settings",
     initialValues: {
       name: shop.name,
@@ -74,8 +94,71 @@ function ShopSettingsForm({ shop, onClose }: { shop: Shop; onClose: () => void }
             <Radio value="shipping" label="送る" />
           </Group>
         </Radio.Group>
+        {shop.platform === "ecforce" && <CarrierMappingFields shop={shop} form={form} />}
         <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="保存する" />
       </Stack>
     </form>
+  );
+}
+
+/** A shop's saved company (wire keys arrive camelCased: japan_post → japanPost). */
+const mappedOf = (mapping: Record<string, string | null> | null | undefined, carrier: Carrier) =>
+  mapping?.[toCamelCase(carrier)] ?? null;
+
+/**
+ * 配送業者の対応: which of the ecforce shop's delivery companies stands for each of our
+ * carriers in the shipping update. Filled from the shop's live list; what is saved is
+ * preselected, otherwise the company whose name matches (the API's suggestion).
+ */
+function CarrierMappingFields({
+  shop,
+  form,
+}: {
+  shop: Shop;
+  form: SchemaForm<ShopSettingsValues, z.output<typeof ShopSettingsInput>>;
+}) {
+  const list = useQuery(ecforceCarriersQueryOptions(shop.id));
+  const filled = useRef(false);
+  const data = list.data;
+  useEffect(() => {
+    if (!data || filled.current) return;
+    filled.current = true;
+    const saved = shop.carrierMapping as Record<string, string | null> | undefined;
+    const suggested = data.suggested as Record<string, string | null>;
+    form.setFieldValue(
+      "carrier_mapping",
+      Object.fromEntries(carriers.map((c) => [c, mappedOf(saved, c) ?? mappedOf(suggested, c)])),
+    );
+  }, [data, form, shop.carrierMapping]);
+
+  return (
+    <Stack gap="xs" role="group" aria-label="配送業者の対応">
+      <Text size="sm" fw={500}>
+        配送業者の対応
+      </Text>
+      <Text size="xs" c="dimmed">
+        追跡番号をアップロードするとき、ecforce の発送登録に使う配送業者です。
+      </Text>
+      {list.isPending && <Loader size="sm" aria-label="配送業者を読み込み中" />}
+      {list.error && (
+        <Alert color="red" role="alert">
+          {list.error instanceof ApiError
+            ? list.error.message
+            : "ecforce の配送業者を読み込めませんでした。時間をおいて再度お試しください。"}
+        </Alert>
+      )}
+      {data &&
+        carriers.map((carrier) => (
+          <Select
+            key={carrier}
+            label={carrierLabels[carrier]}
+            placeholder="未設定（配送業者名で照合）"
+            data={data.items.map((c) => ({ value: c.id, label: c.name }))}
+            clearable
+            allowDeselect
+            {...form.getInputProps(`carrier_mapping.${carrier}`)}
+          />
+        ))}
+    </Stack>
   );
 }

@@ -56,7 +56,7 @@ export function TrackingUploadModal({ flow }: { flow: TrackingUpload }) {
               }
             />
             {view.failed.length > 0 && (
-              <FailedList title="アップロードできなかった出荷" items={view.failed}>
+              <FailedList title={view.failedTitle} items={view.failed}>
                 {view.retryIds.length > 0 && (
                   <Group justify="flex-end">
                     <Button

@@ -16,6 +16,8 @@ export interface UploadJobView extends JobProgressView {
   /** Shipments reported to their shop (an order's parcels each count). */
   uploaded: number;
   failed: FailedEntry[];
+  /** The failure list's heading: what failed are shipments, orders (nothing to upload for them) or both. */
+  failedTitle: string;
   /** The failed shipments a retry can send again (an order with nothing to upload is not one). */
   retryIds: string[];
 }
@@ -33,9 +35,20 @@ function titleOf(result: TrackingUploadJob["results"][number], names: UploadName
   return result.orderNumber ?? (result.orderId ? (names.get(result.orderId) ?? result.orderId) : "");
 }
 
+/** A result without a shipment is an order of an `order_ids` request with nothing to upload. */
+export function failedTitleOf(
+  failed: readonly Pick<TrackingUploadJob["results"][number], "shipmentId">[],
+): string {
+  const shipments = failed.some((r) => r.shipmentId);
+  const orders = failed.some((r) => !r.shipmentId);
+  if (shipments && orders) return "アップロードできなかった出荷・注文";
+  return orders ? "アップロードできなかった注文" : "アップロードできなかった出荷";
+}
+
 export function uploadJobView(job: TrackingUploadJob, names: UploadNames): UploadJobView {
   const failed = job.results.filter((r) => r.status === "failed");
   return {
+    failedTitle: failedTitleOf(failed),
     ...jobProgress(job),
     uploaded: job.succeeded,
     failed: failed

@@ -3,8 +3,8 @@ import { type Context, Hono } from "hono";
 import type { SeedOrder } from "../seed-order";
 import {
   type AddressInput,
-  CARRIERS,
   type EcforceAddress,
+  type EcforceCarrier,
   type EcforceOrder,
   type EcforceOrderItem,
   insertOrder,
@@ -64,8 +64,13 @@ export type AddShopOptions = {
   admin?: { email: string; password: string };
   /** The state of orders waiting to ship (default `wmswait`). */
   openState?: string;
-  /** The carrier new orders are assigned (default 1, ヤマト運輸). */
+  /** The carrier new orders are assigned (default the shop's first, 1 ヤマト運輸). */
   defaultCarrierId?: number;
+  /**
+   * The shop's delivery companies as the merchant named them in the shop's admin
+   * (default CARRIERS: ヤマト運輸, 佐川急便, 日本郵便 with ids 1–3).
+   */
+  carriers?: readonly EcforceCarrier[];
 };
 
 export type EcforceShopInspection = {
@@ -586,7 +591,7 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
 
     const carrierId =
       o.shipping_carrier_id === undefined ? shop.defaultCarrierId : Number(o.shipping_carrier_id);
-    const carrier = CARRIERS.find((k) => k.id === carrierId);
+    const carrier = shop.carriers.find((k) => k.id === carrierId);
     if (!carrier) invalid("shipping_carrier_id", "配送業者は一覧にありません");
 
     let deliveryDate: string | null = null;
@@ -653,7 +658,7 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
       else if (order.state === "canceled") messages.push("キャンセル済みの受注は発送できません");
       if (entry.shipping_carrier_id === undefined || entry.shipping_carrier_id === null)
         messages.push("配送業者を入力してください");
-      else if (!CARRIERS.some((k) => k.id === carrierId)) messages.push("配送業者が見つかりません");
+      else if (!shop.carriers.some((k) => k.id === carrierId)) messages.push("配送業者が見つかりません");
       if (!slip) messages.push("送り状番号を入力してください");
       if (!shippedAtRaw) messages.push("発送日時を入力してください");
       else if (shippedAt === null) messages.push("発送日時の形式が正しくありません（YYYY-MM-DD HH:MM:SS）");
@@ -733,9 +738,10 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
         errorBody(400, `${unknown} is not specified as a relationship on ShippingCarrierSerializer`),
         400,
       );
+    const { carriers } = shopOf(c);
     const timeId = (carrierId: number, i: number) => carrierId * 100 + i + 1;
     return json(c, {
-      data: CARRIERS.map((k) => ({
+      data: carriers.map((k) => ({
         id: String(k.id),
         type: "shipping_carrier",
         attributes: { name: k.name },
@@ -744,7 +750,7 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
         },
       })),
       included: includes.length
-        ? CARRIERS.flatMap((k) =>
+        ? carriers.flatMap((k) =>
             k.times.map((name, i) => ({
               id: String(timeId(k.id, i)),
               type: "delivery_time",
@@ -752,7 +758,7 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
             })),
           )
         : [],
-      meta: { total_count: CARRIERS.length, page: 1, per: 20, count: CARRIERS.length, total_pages: 1 },
+      meta: { total_count: carriers.length, page: 1, per: 20, count: carriers.length, total_pages: 1 },
     });
   });
 

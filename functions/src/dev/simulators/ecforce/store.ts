@@ -98,6 +98,8 @@ export type ShopState = {
   admin: { email: string; password: string };
   openState: string;
   defaultCarrierId: number;
+  /** The shop's delivery companies (shipping_carriers.json); each shop names its own. */
+  carriers: readonly EcforceCarrier[];
   orders: EcforceOrder[];
   requests: RequestLogEntry[];
   shippingUpdates: ShippingUpdateEntry[];
@@ -108,6 +110,8 @@ export type ShopState = {
   seq: { order: number; address: number; item: number; payment: number; customer: number; job: number };
   customers: Map<string, number>;
 };
+
+export type EcforceCarrier = { id: number; name: string; times: readonly string[] };
 
 export const CARRIERS = [
   { id: 1, name: "ヤマト運輸", times: ["午前中", "14時～16時", "16時～18時", "18時～20時", "19時～21時"] },
@@ -231,6 +235,7 @@ export function newShop(
     admin?: { email: string; password: string };
     openState?: string;
     defaultCarrierId?: number;
+    carriers?: readonly EcforceCarrier[];
   },
 ): ShopState {
   return {
@@ -238,7 +243,8 @@ export function newShop(
     apiToken: opts.apiToken,
     admin: opts.admin ?? { email: `admin@${name}.example`, password: "password" },
     openState: opts.openState ?? "wmswait",
-    defaultCarrierId: opts.defaultCarrierId ?? 1,
+    defaultCarrierId: opts.defaultCarrierId ?? opts.carriers?.[0]?.id ?? 1,
+    carriers: opts.carriers ?? CARRIERS,
     orders: [],
     requests: [],
     shippingUpdates: [],
