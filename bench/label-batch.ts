@@ -7,17 +7,12 @@
  * The last line is one JSON object: first_part_s, all_parts_s.
  *   npx tsx bench/label-batch.ts [orders=1000]
  */
-import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
-import type { SQSEvent } from "aws-lambda";
-import { withBenchStack } from "./support";
+import { consumeOneByOne, withBenchStack } from "./support";
 
 const orderCount = Number(process.argv[2] ?? 1000);
 
 await withBenchStack(async ({ token, admin, apiOrigin }) => {
-  const { ActorContext } = await import("@okuru/core/actor");
-  const { Order } = await import("@okuru/core/order");
-  const { Queue } = await import("@okuru/core/queue");
-  const { coreConfig } = await import("@okuru/core/config");
+  const { ActorContext, Order } = await import("./core");
   const { handler } = await import("../functions/src/queue/label-job");
   const { personFixture, shopOrderFixture } = await import("../test/support/orders");
 
@@ -49,26 +44,7 @@ await withBenchStack(async ({ token, admin, apiOrigin }) => {
   const { label_id: labelId } = (await accepted.json()) as { label_id: string };
 
   let stop = false;
-  const queueUrl = coreConfig().queues.labelJob;
-  const consumer = async () => {
-    while (!stop) {
-      const { Messages = [] } = await Queue.client().send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }),
-      );
-      for (const m of Messages) {
-        const event = {
-          Records: [
-            { messageId: m.MessageId!, receiptHandle: m.ReceiptHandle!, body: m.Body!, attributes: {} },
-          ],
-        } as unknown as SQSEvent;
-        const result = await handler(event);
-        if (!result.batchItemFailures.length)
-          await Queue.client().send(
-            new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }),
-          );
-      }
-    }
-  };
+  const consumer = () => consumeOneByOne({ queue: "labelJob", handler, stop: () => stop, waitSeconds: 1 });
   const consumers = [consumer(), consumer()];
 
   let firstPart: number | undefined;

@@ -7,6 +7,9 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import type { QueueName } from "@okuru/core/queue";
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { freePort } from "../functions/src/dev/stand-ins";
 import { startThrowawayStack } from "../functions/src/dev/throwaway-stack";
 
@@ -94,4 +97,52 @@ export function percentiles(latencies: number[]) {
   const at = (p: number) =>
     Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2));
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/**
+ * One consumer of `queue` as one Lambda instance with a batch size of 1 would run: a
+ * message at a time through the real `handler`, deleted once it succeeds, until
+ * `stop(emptyReceives)` says so (checked before each receive; `emptyReceives` counts the
+ * receives in a row that found nothing). A receive waits up to `waitSeconds` for a
+ * message (without a wait, an empty one pauses 200 ms). Returns how many messages failed.
+ */
+export async function consumeOneByOne(options: {
+  queue: QueueName;
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse>;
+  stop: (emptyReceives: number) => boolean;
+  waitSeconds?: number;
+}) {
+  const { Queue } = await import("@okuru/core/queue");
+  const { coreConfig } = await import("@okuru/core/config");
+  const queueUrl = coreConfig().queues[options.queue];
+  const waitSeconds = options.waitSeconds ?? 0;
+  let failed = 0;
+  for (let empty = 0; !options.stop(empty); ) {
+    const { Messages = [] } = await Queue.client().send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: waitSeconds }),
+    );
+    const m = Messages[0];
+    if (!m) {
+      empty += 1;
+      if (!waitSeconds) await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    empty = 0;
+    const result = await options.handler({
+      Records: [
+        {
+          messageId: m.MessageId!,
+          receiptHandle: m.ReceiptHandle!,
+          body: m.Body!,
+          attributes: { ApproximateReceiveCount: "1" },
+        },
+      ],
+    } as unknown as SQSEvent);
+    if (result.batchItemFailures.length) failed += 1;
+    else
+      await Queue.client().send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }),
+      );
+  }
+  return { failed };
 }

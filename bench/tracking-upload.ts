@@ -11,93 +11,26 @@
  * (or fulfilments beyond one per shipment). The last line is one JSON object.
  *   npx tsx bench/tracking-upload.ts [shipments=500] [consumers=8]
  */
-import type { SeedOrder } from "../functions/src/dev/simulators/seed-order";
-import { withBenchStack } from "./support";
+import { printableSeedOrder } from "../test/support/seed-orders";
+import { consumeOneByOne, withBenchStack } from "./support";
 
 const count = Number(process.argv[2] ?? 500);
 const consumers = Number(process.argv[3] ?? 8);
 const STANDARD = { maximumAvailable: 1000, restoreRate: 100 };
 
-const person = (n: number) => ({
-  familyName: "佐藤",
-  givenName: `花子${n}`,
-  familyNameKana: "サトウ",
-  givenNameKana: "ハナコ",
-  company: "",
-  postalCode: "604-8005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
-});
-
 await withBenchStack(async ({ admin, simulators }) => {
-  const { ActorContext } = await import("@okuru/core/actor");
-  const { Order } = await import("@okuru/core/order");
-  const { Shipment } = await import("@okuru/core/shipment");
-  const { Shop } = await import("@okuru/core/shop");
-  const { Shopify } = await import("@okuru/core/shopify");
-  const { Sync } = await import("@okuru/core/sync");
-  const { TrackingUpload } = await import("@okuru/core/upload");
+  const { ActorContext, Order, Shipment, Shop, Shopify, Sync, TrackingUpload } = await import("./core");
   const { drainQueue } = await import("../test/support/simulators");
   const orderSync = (await import("../functions/src/queue/order-sync")).handler;
   const labelJob = (await import("../functions/src/queue/label-job")).handler;
   const trackingUpload = (await import("../functions/src/queue/tracking-upload")).handler;
   const asAdmin = <T>(cb: () => Promise<T>) => ActorContext.with(admin, cb);
-  const { Queue } = await import("@okuru/core/queue");
-  const { coreConfig } = await import("@okuru/core/config");
-  const { ReceiveMessageCommand, DeleteMessageCommand } = await import("@aws-sdk/client-sqs");
-
-  /** One consumer: a message at a time until the queue stays empty. */
-  async function consume(handler: typeof trackingUpload) {
-    const queueUrl = coreConfig().queues.trackingUpload;
-    let failed = 0;
-    for (let empty = 0; empty < 3; ) {
-      const { Messages = [] } = await Queue.client().send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 0 }),
-      );
-      const m = Messages[0];
-      if (!m) {
-        empty += 1;
-        await new Promise((r) => setTimeout(r, 200));
-        continue;
-      }
-      empty = 0;
-      const result = await handler({
-        Records: [
-          {
-            messageId: m.MessageId!,
-            receiptHandle: m.ReceiptHandle!,
-            body: m.Body!,
-            attributes: { ApproximateReceiveCount: "1" },
-          },
-        ],
-      } as never);
-      if (result.batchItemFailures.length) failed += 1;
-      else
-        await Queue.client().send(
-          new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }),
-        );
-    }
-    return { failed };
-  }
 
   const domain = "okuru-upload-bench.myshopify.com";
-  const seeds: SeedOrder[] = Array.from({ length: count }, (_, i) => ({
-    number: 5001 + i,
-    createdAt: new Date(Date.now() - 5 * 86_400_000 + i * 1000).toISOString(),
-    email: `bench${i}@example.jp`,
-    purchaser: person(i),
-    recipient: person(i),
-    lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
-    shippingFee: 0,
-    payment: "credit_card",
-    deliveryDate: null,
-    deliveryTime: null,
-    note: "",
-    state: "open",
-  }));
+  // Orders #5001…, one 宇治抹茶 each to a customer every carrier prints.
+  const seeds = Array.from({ length: count }, (_, i) =>
+    printableSeedOrder(4001 + i, new Date(Date.now() - 5 * 86_400_000 + i * 1000).toISOString()),
+  );
   // The import is not what is measured: it runs on a large plan, then the shop moves to the standard one.
   simulators.shopify.addShop(domain, seeds, { bucket: { maximumAvailable: 20_000, restoreRate: 10_000 } });
   const shop = await asAdmin(async () => {
@@ -139,7 +72,11 @@ await withBenchStack(async ({ admin, simulators }) => {
   const started = performance.now();
   const { job_id } = await asAdmin(() => TrackingUpload.requestUpload({ shipment_ids: shipmentIds }));
   // Each consumer takes one message at a time, as separate Lambda invocations would.
-  const drains = await Promise.all(Array.from({ length: consumers }, () => consume(trackingUpload)));
+  const drains = await Promise.all(
+    Array.from({ length: consumers }, () =>
+      consumeOneByOne({ queue: "trackingUpload", handler: trackingUpload, stop: (empty) => empty >= 3 }),
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   const job = await asAdmin(() => TrackingUpload.jobStatus(job_id));
 

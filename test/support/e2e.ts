@@ -1,24 +1,23 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { callApi } from "./api";
 import { startAppServer } from "./app-server";
 import { launchBrowser, screenshot } from "./browser";
 import { settled, setupDoneAccount, signIn } from "./merchant";
+import { usePrivateQueue } from "./queues";
 import { usePrivateOrderSyncQueue } from "./simulators";
+
+export { addSelfPrintedYamato } from "./printing";
 
 /**
  * The browser side of an e2e file: one app server for the file and Chromium with one
  * page, either for the whole file or a fresh profile per test (`freshProfile`), so no
  * session leaks from one test into the next. Call it inside `describe`: it registers
- * the hooks there. `onPage` hands the page to the file's `page` variable whenever a
- * new one opens; `before` runs first (a file's private queues).
+ * the hooks there. `app.page` is the open page; `onPage` hands it to the file's `page`
+ * variable whenever a new one opens; `before` runs first (a file's private queues).
  */
 export function useBrowserApp(options: {
-  onPage: (page: Page) => void;
+  onPage?: (page: Page) => void;
   freshProfile?: boolean;
   before?: () => Promise<void>;
 }) {
@@ -26,7 +25,7 @@ export function useBrowserApp(options: {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   const open = async () => {
     browser = await launchBrowser();
-    options.onPage(browser.page);
+    options.onPage?.(browser.page);
   };
   const close = async () => {
     await browser?.close();
@@ -49,6 +48,10 @@ export function useBrowserApp(options: {
     return browser.page;
   };
   const app = {
+    /** The page of the running test (a new one per test with `freshProfile`). */
+    get page(): Page {
+      return page();
+    },
     /** The app's base URL. */
     get url(): string {
       if (!server) throw new Error("useBrowserApp: the app server is not running (outside a test?)");
@@ -90,15 +93,8 @@ export const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeo
  * A label-job queue of the calling file's own (the e2e server runs no consumer, so the
  * test drains it as Lambda would), made the one core sends label batches to.
  */
-export async function usePrivateLabelJobQueue(name: string) {
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({
-      QueueName: `label-job-${name}-${process.pid}-${Date.now()}`,
-      Attributes: { VisibilityTimeout: "60" },
-    }),
-  );
-  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-  resetCoreConfig();
+export async function usePrivateLabelJobQueue(_name?: string) {
+  await usePrivateQueue("labelJob");
 }
 
 /**
@@ -108,26 +104,6 @@ export async function usePrivateLabelJobQueue(name: string) {
 export async function usePrivateLabelQueues(name: string) {
   await usePrivateOrderSyncQueue();
   await usePrivateLabelJobQueue(name);
-}
-
-/**
- * Makes the account's company print its own Yamato labels: a self-printed default
- * account with the 100 numbers from serial `first` (11 digits, check digit added).
- */
-export async function addSelfPrintedYamato(account: { idToken: string }, first: number) {
-  const response = await callApi("/api/yamato", {
-    method: "POST",
-    token: account.idToken,
-    body: {
-      name: "ヤマト運輸 自社印刷",
-      mode: "self_printed",
-      is_default: true,
-      customer_code: "075123456701",
-      tracking_ranges: [{ first: trackingNumberOf(first), last: trackingNumberOf(first + 99) }],
-    },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.json;
 }
 
 /** Reads through the real API as the account's user; the call must succeed. */

@@ -1,4 +1,5 @@
 import type { SeedOrder, SeedPerson } from "../../functions/src/dev/simulators/seed-order";
+import { personFixture } from "./orders";
 
 /**
  * A person as a merchant's customer types them into a shop: 髙/﨑 outside JIS level 1/2,
@@ -38,4 +39,38 @@ export function seedOrderFixture(n: number, createdAt: string, over: Partial<See
     state: "open",
     ...over,
   };
+}
+
+/** A customer every carrier prints (JIS level 1 kanji, a plain Kyoto address), 佐藤 花子`n`. */
+export function printableSeedPerson(n: number, over: Partial<SeedPerson> = {}): SeedPerson {
+  // personFixture's address, as a customer types its postal code into a shop.
+  const { prefecture, city, address1, phone } = personFixture();
+  return {
+    postalCode: "604-8005",
+    prefecture,
+    city,
+    address1,
+    address2: "",
+    phone,
+    familyName: "佐藤",
+    givenName: `花子${n}`,
+    familyNameKana: "サトウ",
+    givenNameKana: "ハナコ",
+    company: "",
+    ...over,
+  };
+}
+
+/**
+ * The n-th open order (#1000+n) of a simulated shop that labels and uploads take as it
+ * is: one 宇治抹茶 100g to `printableSeedPerson(n)`, no shipping fee.
+ */
+export function printableSeedOrder(n: number, createdAt: string, over: Partial<SeedOrder> = {}): SeedOrder {
+  return seedOrderFixture(n, createdAt, {
+    purchaser: printableSeedPerson(n),
+    recipient: printableSeedPerson(n),
+    lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
+    shippingFee: 0,
+    ...over,
+  });
 }

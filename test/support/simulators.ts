@@ -1,12 +1,15 @@
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { serve } from "@hono/node-server";
 import { coreConfig, resetCoreConfig } from "@okuru/core/config";
 import { Queue, type QueueName } from "@okuru/core/queue";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { afterAll, beforeAll, expect } from "vitest";
 import { app } from "../../functions/src/api/app";
 import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
 import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
 import { startSimulators } from "../../functions/src/dev/simulators/serve";
+import { callApi } from "./api";
+import { usePrivateQueue } from "./queues";
 
 /**
  * The shop simulators for one test file, on free ports, with the API served too (the
@@ -34,17 +37,56 @@ export async function withShops() {
 }
 
 /**
+ * The shop simulators (`withShops`) for the calling test file, started before its tests
+ * and stopped after them, with an order-sync queue of the file's own
+ * (`usePrivateOrderSyncQueue`). Call it at the top of the file; the returned function
+ * gives the running simulators inside a test.
+ */
+export function useShops() {
+  let shops: Awaited<ReturnType<typeof withShops>> | undefined;
+  beforeAll(async () => {
+    shops = await withShops();
+    await usePrivateOrderSyncQueue();
+  });
+  afterAll(async () => {
+    await shops?.stop();
+  });
+  return () => {
+    if (!shops) throw new Error("useShops: the simulators are not running (outside a test?)");
+    return shops;
+  };
+}
+
+/**
+ * Connects the simulated Shopify store `domain` to the account's company through the
+ * real API and the store's consent page, as a merchant does under 設定 → ストア管理.
+ * Returns the connected shop as the API answers it.
+ */
+export async function connectShopify(account: { idToken: string }, domain: string) {
+  const start = await callApi("/api/shops/shopify", {
+    method: "POST",
+    token: account.idToken,
+    body: { shop: domain, from: "settings" },
+  });
+  expect(start.status, start.text).toBe(200);
+  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
+  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
+  const verified = await callApi("/api/shops/shopify/verify_request", {
+    method: "POST",
+    token: account.idToken,
+    body: query,
+  });
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+  return verified.json as { id: string };
+}
+
+/**
  * Gives this test file an order-sync queue of its own: connecting a shop queues its
  * first sync, and a file that drains the queue must not run (and wait on) the syncs
  * of other files' shops, whose simulators may already be gone.
  */
 export async function usePrivateOrderSyncQueue() {
-  const name = `order-sync-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({ QueueName: name, Attributes: { VisibilityTimeout: "60" } }),
-  );
-  process.env.SST_Queue_queueUrl_OrderSyncQueue = QueueUrl!;
-  resetCoreConfig();
+  await usePrivateQueue("orderSync");
 }
 
 type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;

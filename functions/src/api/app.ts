@@ -30,26 +30,22 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** A client's request id is kept only in a shape safe to log and echo back. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Every router by its path under /api, in mounting order; `authenticate` guards all but its public list. */
+/** `{ name: router }` as mount entries at `/name`; a name with several routers mounts them in their order. */
+const mounted = <Router>(routers: Record<string, Router | Router[]>) =>
+  Object.entries(routers).flatMap(([name, each]) =>
+    [each].flat().map((router) => ({ path: `/${name}`, router })),
+  );
+
+/**
+ * Every router by its path under /api, in mounting order; `authenticate` guards all but
+ * its public list. `/shipments/counts` is mounted before the shipments router, whose
+ * `/{id}` would take it.
+ */
 const routes = [
-  { path: "/health", router: health },
-  { path: "/signup", router: signup },
-  { path: "/companies", router: companies },
-  { path: "/users", router: users },
-  { path: "/senders", router: senders },
-  { path: "/item_categories", router: itemCategories },
-  { path: "/brands", router: brands },
+  ...mounted({ health, signup, companies, users, senders, item_categories: itemCategories, brands }),
   ...carrierRouters,
-  { path: "/geocoding", router: geocoding },
-  { path: "/orders", router: orders },
-  { path: "/exports", router: exports },
-  { path: "/imports", router: imports },
-  // Before the shipments router: `/shipments/counts` is not a shipment `/{id}`.
-  { path: "/shipments", router: shipmentCounts },
-  { path: "/shipments", router: shipments },
-  { path: "/shipments", router: trackingUpload },
-  { path: "/shops", router: shops },
-  { path: "/webhooks", router: webhooks },
+  ...mounted({ geocoding, orders, exports, imports, shipments: [shipmentCounts, shipments, trackingUpload] }),
+  ...mounted({ shops, webhooks }),
 ];
 
 /** An error answered before any route runs, in the body every other error has. */

@@ -1,50 +1,24 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as labelJob } from "../../../functions/src/queue/label-job";
-import { asUser, testAccount } from "../../support/account";
+import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { shippingCompany } from "../../support/printing";
+import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
 beforeAll(async () => {
   // A label-job queue of this file's own, so the drain sees only this file's batches.
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({ QueueName: `label-job-exports-${process.pid}-${Date.now()}` }),
-  );
-  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-  resetCoreConfig();
+  await usePrivateQueue("labelJob", {});
 });
 
 /** A company with a Yamato hand-off account and four orders: plain, COD, 12–14 requested, cancelled. */
-async function companyWithOrders() {
-  const account = await testAccount();
-  const token = account.idToken;
+function companyWithOrders() {
   // No sender of its own: the company's 会社概要 is the ご依頼主.
-  await callApi("/api/companies", {
-    method: "PUT",
-    token,
-    body: {
-      name: "株式会社京都抹茶本舗",
-      postal_code: "6048005",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "恵比須町534-40",
-      address2: "",
-      phone: "075-123-4567",
-    },
-  });
-  const yamato = await callApi("/api/yamato", {
-    method: "POST",
-    token,
-    body: { name: "B2クラウド", mode: "handoff", customer_code: "075123456701", freight_code: "01" },
-  });
-  expect(yamato.status).toBe(201);
-  const orders = await asUser(account, () =>
-    Order.upsertPage([
+  return shippingCompany({
+    yamato: "handoff",
+    orders: [
       shopOrderFixture(1, {
         customer: personFixture({
           name: "山﨑 花子",
@@ -58,9 +32,8 @@ async function companyWithOrders() {
       shopOrderFixture(2, { codAmount: 5400, requestedTimeSlot: "1800" }),
       shopOrderFixture(3, { requestedTimeSlot: "1200" }),
       shopOrderFixture(4, { platformStatus: "cancelled" }),
-    ]),
-  );
-  return { account, token, ids: orders.map((o) => o.orderId) };
+    ],
+  });
 }
 
 const exportFile = (token: string, body: unknown) => callApi("/api/exports", { method: "POST", token, body });

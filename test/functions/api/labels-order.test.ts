@@ -1,77 +1,32 @@
-import {
-  CreateQueueCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SQSClient,
-} from "@aws-sdk/client-sqs";
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { coreConfig, resetCoreConfig } from "@okuru/core/config";
-import { Order } from "@okuru/core/order";
+import { ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { coreConfig } from "@okuru/core/config";
 import { Queue } from "@okuru/core/queue";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pollQueue } from "../../../functions/src/dev/poll";
 import { handler } from "../../../functions/src/queue/label-job";
-import { asUser, testAccount } from "../../support/account";
+import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { type Call, shippingCompany } from "../../support/printing";
+import { messagesIn, queueWithDlq, sendTo } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
 /** This file's own label-job queue with its DLQ after the product's max receive count (a short visibility timeout keeps it quick). */
 let dlqUrl: string;
 beforeAll(async () => {
-  const suffix = `${process.pid}-${Date.now()}`;
-  const dlq = await Queue.client().send(new CreateQueueCommand({ QueueName: `label-job-dlq-${suffix}` }));
-  dlqUrl = dlq.QueueUrl!;
-  const { Attributes } = await Queue.client().send(
-    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }),
-  );
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({
-      QueueName: `label-job-${suffix}`,
-      Attributes: {
-        VisibilityTimeout: "1",
-        RedrivePolicy: JSON.stringify({
-          deadLetterTargetArn: Attributes!.QueueArn,
-          maxReceiveCount: Queue.maxReceiveCount,
-        }),
-      },
-    }),
-  );
-  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-  resetCoreConfig();
+  const queues = await queueWithDlq("label-job");
+  dlqUrl = queues.dlqUrl;
+  sendTo("labelJob", queues.queueUrl);
 });
 
 /** A company with a self-printed Yamato account and three orders it can print. */
-async function printingCompany() {
-  const account = await testAccount();
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token: account.idToken, body });
-  await call("/companies", "PUT", {
-    name: "株式会社京都抹茶本舗",
-    postal_code: "6048005",
-    prefecture: "京都府",
-    city: "京都市中京区",
-    address1: "恵比須町534-40",
-    address2: "",
-    phone: "075-123-4567",
-  });
-  const yamato = await call("/yamato", "POST", {
-    name: "ヤマト運輸 自社印刷",
-    mode: "self_printed",
-    customer_code: "075123456701",
-    tracking_ranges: [{ first: trackingNumberOf(33_400_000_000), last: trackingNumberOf(33_400_000_099) }],
-  });
-  expect(yamato.status).toBe(201);
-  const orders = await asUser(account, () =>
+function printingCompany() {
+  return shippingCompany({
+    yamato: { first: 33_400_000_000 },
     // Recipients Yamato prints (no 髙: its label check would refuse them).
-    Order.upsertPage(
-      [1, 2, 3].map((n) => shopOrderFixture(n, { customer: personFixture({ name: `高橋 ${n}郎` }) })),
-    ),
-  );
-  return { account, call, ids: orders.map((o) => o.orderId) };
+    orders: [1, 2, 3].map((n) => shopOrderFixture(n, { customer: personFixture({ name: `高橋 ${n}郎` }) })),
+  });
 }
-
-type Call = Awaited<ReturnType<typeof printingCompany>>["call"];
 
 /** Issues and runs the batch's parts until it is done (a message a stopped poll loop had taken reappears after the visibility timeout). */
 async function issue(call: Call, orderIds: string[]) {
@@ -170,31 +125,14 @@ describe("a label part that fails for good", () => {
       const accepted = await call("/shipments/labels", "POST", { order_ids: ids });
       expect(accepted.status).toBe(202);
       labelId = accepted.json.label_id;
-      const sqs = new SQSClient({
-        region: "ap-northeast-1",
-        endpoint: config.endpoints.sqs,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      });
-      const count = async (url: string) => {
-        const { Attributes } = await sqs.send(
-          new GetQueueAttributesCommand({
-            QueueUrl: url,
-            AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
-          }),
-        );
-        return (
-          Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
-          Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
-        );
-      };
       const abort = new AbortController();
       const loop = pollQueue({ endpoint: config.endpoints.sqs!, queueUrl, handler, signal: abort.signal });
       const deadline = Date.now() + 25_000;
-      while (Date.now() < deadline && ((await count(dlqUrl)) < 1 || (await count(queueUrl)) > 0))
+      while (Date.now() < deadline && ((await messagesIn(dlqUrl)) < 1 || (await messagesIn(queueUrl)) > 0))
         await new Promise((r) => setTimeout(r, 200));
       abort.abort();
       await loop;
-      const { Messages = [] } = await sqs.send(
+      const { Messages = [] } = await Queue.client().send(
         new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10 }),
       );
       expect(Messages.map((m) => JSON.parse(m.Body!).jobId)).toEqual([labelId]);

@@ -2,55 +2,28 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
 import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
 import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import { Shipment } from "@okuru/core/shipment";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/queue/label-job";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { apiCaller, type Call, shippingCompany } from "../../support/printing";
+import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
 beforeAll(async () => {
   // A label-job queue of this file's own, so the drain sees only these batches.
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({
-      QueueName: `label-job-${process.pid}-${Date.now()}`,
-      Attributes: { VisibilityTimeout: "60" },
-    }),
-  );
-  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-  resetCoreConfig();
+  await usePrivateQueue("labelJob");
 });
 
 /** A company ready to print Yamato labels: 会社概要, a self-printed account with 100 numbers, and orders. */
 async function printingCompany() {
-  const account = await testAccount();
-  const token = account.idToken;
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token, body });
-  await call("/companies", "PUT", {
-    name: "株式会社京都抹茶本舗",
-    postal_code: "6048005",
-    prefecture: "京都府",
-    city: "京都市中京区",
-    address1: "恵比須町534-40",
-    address2: "",
-    phone: "075-123-4567",
-  });
-  const yamato = await call("/yamato", "POST", {
-    name: "ヤマト運輸 自社印刷",
-    mode: "self_printed",
-    customer_code: "075123456701",
-    tracking_ranges: [{ first: trackingNumberOf(33_300_000_000), last: trackingNumberOf(33_300_000_099) }],
-  });
-  expect(yamato.status).toBe(201);
-  const orders = await asUser(account, () =>
-    Order.upsertPage([
+  const company = await shippingCompany({
+    yamato: { first: 33_300_000_000 },
+    orders: [
       shopOrderFixture(1, {
         customer: personFixture({
           name: "髙橋 﨑子",
@@ -68,9 +41,9 @@ async function printingCompany() {
         issues: [{ field: "customer.phone", message: "お届け先の電話番号の桁数が正しくありません。" }],
       }),
       shopOrderFixture(5, { platformStatus: "cancelled" }),
-    ]),
-  );
-  const ids = orders.map((o) => o.orderId);
+    ],
+  });
+  const { call, ids } = company;
   // Order 3 goes in two parcels (発払い 複数口).
   const twoParcels = await call(`/orders/${ids[2]}/delivery/yamato`, "PUT", {
     service_type: "6",
@@ -78,10 +51,10 @@ async function printingCompany() {
     parcels: 2,
   });
   expect(twoParcels.status).toBe(200);
-  return { account, token, call, ids, yamatoId: yamato.json.id as string };
+  return company;
 }
 
-async function issue(call: Awaited<ReturnType<typeof printingCompany>>["call"], orderIds: string[]) {
+async function issue(call: Call, orderIds: string[]) {
   const accepted = await call("/shipments/labels", "POST", { order_ids: orderIds });
   expect(accepted.status).toBe(202);
   await drainQueue("labelJob", handler);
@@ -245,9 +218,7 @@ describe("POST /api/shipments/labels", () => {
 
   it("says when the ranges run out", async () => {
     const account = await testAccount();
-    const token = account.idToken;
-    const call = (path: string, method = "GET", body?: unknown) =>
-      callApi(`/api${path}`, { method, token, body });
+    const call = apiCaller(account);
     await call("/sagawa", "POST", {
       name: "佐川急便",
       mode: "self_printed",

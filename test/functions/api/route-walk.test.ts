@@ -7,6 +7,7 @@ import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { signInAs, uniqueEmail } from "../../support/cognito";
 import { shopOrderFixture } from "../../support/orders";
+import { kyotoAddress } from "../../support/printing";
 import { withShops } from "../../support/simulators";
 
 /**
@@ -26,15 +27,6 @@ type Sample = {
   adminOnly?: boolean;
 };
 
-const address = {
-  postal_code: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
-};
-
 /** Hand-off accounts: no number ranges needed, so one body serves create and update. */
 const carrierAccountSamples = {
   yamato: { name: "ヤマト 本社", mode: "handoff", customer_code: "012345678901" },
@@ -46,7 +38,7 @@ const samples: Record<string, Sample> = {
   "GET /api/signup": {},
   "POST /api/signup": { body: {} },
   "GET /api/companies": {},
-  "PUT /api/companies": { body: { name: "株式会社試験", ...address }, adminOnly: true },
+  "PUT /api/companies": { body: { name: "株式会社試験", ...kyotoAddress }, adminOnly: true },
   "PUT /api/companies/setup_status": { body: { setup_status: "stores" }, adminOnly: true },
   "GET /api/users": {},
   "POST /api/users": { body: { email: "x@example.jp", name: "", role: "member" }, adminOnly: true },
@@ -54,8 +46,8 @@ const samples: Record<string, Sample> = {
   "DELETE /api/users/{id}": { adminOnly: true },
   "GET /api/users/me": {},
   "GET /api/senders": {},
-  "POST /api/senders": { body: { name: "倉庫", company_name: "", ...address }, adminOnly: true },
-  "PUT /api/senders/{id}": { body: { name: "書換", company_name: "", ...address }, adminOnly: true },
+  "POST /api/senders": { body: { name: "倉庫", company_name: "", ...kyotoAddress }, adminOnly: true },
+  "PUT /api/senders/{id}": { body: { name: "書換", company_name: "", ...kyotoAddress }, adminOnly: true },
   "DELETE /api/senders/{id}": { adminOnly: true },
   "GET /api/item_categories": {},
   "POST /api/item_categories": { body: { name: "衣類", handling1: "", handling2: "" }, adminOnly: true },
@@ -82,17 +74,7 @@ const samples: Record<string, Sample> = {
   "POST /api/orders/sync": { body: {} },
   "GET /api/orders/{id}": {},
   "PUT /api/orders/{id}/customer": {
-    body: {
-      name: "書換 太郎",
-      name_kana: "",
-      company: "",
-      postal_code: "6048005",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "恵比須町534-40",
-      address2: "",
-      phone: "075-123-4567",
-    },
+    body: { name: "書換 太郎", name_kana: "", company: "", ...kyotoAddress },
   },
   "PUT /api/orders/{id}/sender": { body: { sender_id: null } },
   "DELETE /api/orders/{id}/delivery": {},
@@ -133,6 +115,7 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/shipments/upload_tracking_numbers/{job_id}": {},
   "POST /api/imports": { body: { format: "yamato_b2", content_base64: "YQ==" } },
+  "POST /api/imports/uploads": { body: { size: 1024 } },
   "POST /api/exports": { body: { format: "clickpost", order_ids: ["ord_01JAAAAAAAAAAAAAAAAAAAAAAA"] } },
   "GET /api/exports/{export_id}": {},
   ...Object.fromEntries(

@@ -1,53 +1,24 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import { countStatus } from "@okuru/core/shipment/counts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/queue/label-job";
-import { asUser, testAccount } from "../../support/account";
+import { asUser } from "../../support/account";
 import { callApi } from "../../support/api";
 import { shopOrderFixture } from "../../support/orders";
+import { shippingCompany } from "../../support/printing";
+import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
 beforeAll(async () => {
   // A label-job queue of this file's own, so the drain sees only these batches.
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({
-      QueueName: `label-job-counts-${process.pid}-${Date.now()}`,
-      Attributes: { VisibilityTimeout: "60" },
-    }),
-  );
-  process.env.SST_Queue_queueUrl_LabelJobQueue = QueueUrl!;
-  resetCoreConfig();
+  await usePrivateQueue("labelJob");
 });
 
 /** A company with a Yamato self-printed account and `orders` orders that can ship. */
-async function printingCompany(orders: number, firstNumber: number) {
-  const account = await testAccount();
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token: account.idToken, body });
-  await call("/companies", "PUT", {
-    name: "株式会社京都抹茶本舗",
-    postal_code: "6048005",
-    prefecture: "京都府",
-    city: "京都市中京区",
-    address1: "恵比須町534-40",
-    address2: "",
-    phone: "075-123-4567",
+function printingCompany(orders: number, firstNumber: number) {
+  return shippingCompany({
+    yamato: { first: firstNumber },
+    orders: Array.from({ length: orders }, (_, i) => shopOrderFixture(i + 1)),
   });
-  const yamato = await call("/yamato", "POST", {
-    name: "ヤマト運輸 自社印刷",
-    mode: "self_printed",
-    customer_code: "075123456701",
-    tracking_ranges: [{ first: trackingNumberOf(firstNumber), last: trackingNumberOf(firstNumber + 99) }],
-  });
-  expect(yamato.status).toBe(201);
-  const upserted = await asUser(account, () =>
-    Order.upsertPage(Array.from({ length: orders }, (_, i) => shopOrderFixture(i + 1))),
-  );
-  return { account, call, orderIds: upserted.map((o) => o.orderId) };
 }
 
 describe("GET /api/shipments/counts", () => {
@@ -62,7 +33,7 @@ describe("GET /api/shipments/counts", () => {
       },
     });
 
-    const accepted = await a.call("/shipments/labels", "POST", { order_ids: a.orderIds });
+    const accepted = await a.call("/shipments/labels", "POST", { order_ids: a.ids });
     expect(accepted.status).toBe(202);
     await drainQueue("labelJob", handler);
     const history = await a.call("/shipments?status=issued");

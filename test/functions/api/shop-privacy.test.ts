@@ -1,11 +1,11 @@
 import { Shopify } from "@okuru/core/shopify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LiveParcelEntity, ShipmentEntity, TrackingClaimEntity } from "../../../core/src/shipment/entity";
 import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { connectShopify, drainQueue, useShops } from "../../support/simulators";
 
 /**
  * Shopify's mandatory compliance webhooks (carriers.md §6), delivered by the simulated
@@ -13,14 +13,7 @@ import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/s
  * were imported by the real sync consumer from the same simulated shop.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  await usePrivateOrderSyncQueue();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops();
 
 type Account = Awaited<ReturnType<typeof testAccount>>;
 type WireOrder = {
@@ -39,24 +32,7 @@ type WireOrder = {
 };
 
 const syncAll = () => drainQueue("orderSync", orderSyncHandler);
-const webhookUrl = () => `${shops.apiOrigin}/api/webhooks/shopify`;
-
-async function connectShopify(account: Account, domain: string) {
-  const start = await callApi("/api/shops/shopify", {
-    method: "POST",
-    token: account.idToken,
-    body: { shop: domain, from: "settings" },
-  });
-  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
-  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
-  const verified = await callApi("/api/shops/shopify/verify_request", {
-    method: "POST",
-    token: account.idToken,
-    body: query,
-  });
-  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-  return verified.json as { id: string };
-}
+const webhookUrl = () => `${shops().apiOrigin}/api/webhooks/shopify`;
 
 async function allOrders(account: Account): Promise<WireOrder[]> {
   const items: WireOrder[] = [];
@@ -90,7 +66,7 @@ async function importedShop(domain: string) {
   const email = "privacy-target@example.jp";
   seeds[0]!.email = email;
   seeds[1]!.email = email;
-  shops.shopify.addShop(domain, seeds);
+  shops().shopify.addShop(domain, seeds);
   const shop = await connectShopify(account, domain);
   await syncAll();
   const orders = await allOrders(account);
@@ -104,7 +80,12 @@ describe("Shopify's privacy webhooks", () => {
   it("customers/data_request is recorded on the shop for the merchant to answer", async () => {
     const domain = "okuru-privacy-request.myshopify.com";
     const { account, target, email } = await importedShop(domain);
-    const res = await shops.shopify.sendPrivacyWebhook(domain, "customers/data_request", webhookUrl(), email);
+    const res = await shops().shopify.sendPrivacyWebhook(
+      domain,
+      "customers/data_request",
+      webhookUrl(),
+      email,
+    );
     expect(res?.status).toBe(200);
     const shop = await shopOf(account);
     expect(shop.privacy_requests).toEqual([
@@ -149,7 +130,7 @@ describe("Shopify's privacy webhooks", () => {
     expect(forged.status).toBe(401);
     expect((await allOrders(account)).filter((o) => o.email === email)).toHaveLength(2);
 
-    const res = await shops.shopify.sendPrivacyWebhook(domain, "customers/redact", webhookUrl(), email);
+    const res = await shops().shopify.sendPrivacyWebhook(domain, "customers/redact", webhookUrl(), email);
     expect(res?.status).toBe(200);
     for (const before of target) {
       const after = (await callApi(`/api/orders/${before.id}`, { token: account.idToken })).json as WireOrder;
@@ -218,11 +199,11 @@ describe("Shopify's privacy webhooks", () => {
       ...(await TrackingClaimEntity.query.byNumber({ tenantId, carrier: "sss" }).go()).data,
     ];
     expect(await rows()).toHaveLength(3);
-    await shops.shopify.uninstall(domain);
-    await shops.shopify.idle();
+    await shops().shopify.uninstall(domain);
+    await shops().shopify.idle();
     expect((await shopOf(account)).status).toBe("inactive");
 
-    const res = await shops.shopify.sendPrivacyWebhook(domain, "shop/redact", webhookUrl());
+    const res = await shops().shopify.sendPrivacyWebhook(domain, "shop/redact", webhookUrl());
     expect(res?.status).toBe(200);
     expect(await syncAll()).toEqual({ handled: 1, failed: 0 });
 
@@ -239,7 +220,7 @@ describe("Shopify's privacy webhooks", () => {
     expect(await rows()).toEqual([]);
 
     // Delivered again, it finds nothing left and still answers 200.
-    const again = await shops.shopify.sendPrivacyWebhook(domain, "shop/redact", webhookUrl());
+    const again = await shops().shopify.sendPrivacyWebhook(domain, "shop/redact", webhookUrl());
     expect(again?.status).toBe(200);
     expect(await syncAll()).toEqual({ handled: 0, failed: 0 });
   });

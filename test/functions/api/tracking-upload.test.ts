@@ -1,7 +1,3 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
 import { TrackingUpload } from "@okuru/core/upload";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeedLineItem, SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
@@ -10,7 +6,10 @@ import { handler as orderSyncHandler } from "../../../functions/src/queue/order-
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { type Call, shippingCompany } from "../../support/printing";
+import { usePrivateQueue } from "../../support/queues";
+import { printableSeedOrder } from "../../support/seed-orders";
+import { connectShopify, drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
 
 /**
  * Tracking numbers back to the shops, end to end: shops connected through the API,
@@ -23,38 +22,11 @@ let shops: Awaited<ReturnType<typeof withShops>>;
 beforeAll(async () => {
   shops = await withShops();
   // Queues of this file's own, so a drain sees only this file's work.
-  for (const [name, variable] of [
-    ["label-job", "SST_Queue_queueUrl_LabelJobQueue"],
-    ["tracking-upload", "SST_Queue_queueUrl_TrackingUploadQueue"],
-  ] as const) {
-    const { QueueUrl } = await Queue.client().send(
-      new CreateQueueCommand({
-        QueueName: `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-        Attributes: { VisibilityTimeout: "60" },
-      }),
-    );
-    process.env[variable] = QueueUrl!;
-  }
-  resetCoreConfig();
+  await usePrivateQueue("labelJob");
+  await usePrivateQueue("trackingUpload");
 });
 afterAll(async () => {
   await shops?.stop();
-});
-
-type Account = Awaited<ReturnType<typeof testAccount>>;
-
-const person = (n: number) => ({
-  familyName: "佐藤",
-  givenName: `花子${n}`,
-  familyNameKana: "サトウ",
-  givenNameKana: "ハナコ",
-  company: "",
-  postalCode: "604-8005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
 });
 
 const tea: SeedLineItem = { sku: "TEA-01", name: "宇治抹茶 100g", quantity: 2, unitPrice: 1800 };
@@ -62,20 +34,9 @@ const cups: SeedLineItem = { sku: "CUP-01", name: "湯呑み", quantity: 1, unit
 const whisk: SeedLineItem = { sku: "WHISK-01", name: "茶筅", quantity: 1, unitPrice: 3000 };
 
 function seed(n: number, lineItems: SeedLineItem[] = [tea]): SeedOrder {
-  return {
-    number: 1000 + n,
-    createdAt: new Date(Date.now() - (3 * 86_400 - n * 60) * 1000).toISOString(),
-    email: `buyer${n}@example.jp`,
-    purchaser: person(n),
-    recipient: person(n),
+  return printableSeedOrder(n, new Date(Date.now() - (3 * 86_400 - n * 60) * 1000).toISOString(), {
     lineItems,
-    shippingFee: 0,
-    payment: "credit_card",
-    deliveryDate: null,
-    deliveryTime: null,
-    note: "",
-    state: "open",
-  };
+  });
 }
 
 let rangeStart = 0;
@@ -86,50 +47,10 @@ async function printingCompany() {
   // syncs: each test drains an order-sync queue of its own, so it never waits on theirs.
   await shops.shopify.idle();
   await usePrivateOrderSyncQueue();
-  const account = await testAccount("京都おくる茶舗");
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token: account.idToken, body });
-  const company = await call("/companies", "PUT", {
-    name: "京都おくる茶舗",
-    postal_code: "6048005",
-    prefecture: "京都府",
-    city: "京都市中京区",
-    address1: "恵比須町534-40",
-    address2: "",
-    phone: "075-123-4567",
-  });
-  expect(company.status).toBe(200);
   const first = 33_400_000_000 + (process.pid % 1000) * 100_000 + rangeStart;
   rangeStart += 1000;
-  const yamato = await call("/yamato", "POST", {
-    name: "ヤマト運輸 自社印刷",
-    mode: "self_printed",
-    customer_code: "075123456701",
-    tracking_ranges: [{ first: trackingNumberOf(first), last: trackingNumberOf(first + 999) }],
-  });
-  expect(yamato.status).toBe(201);
-  return { account, call };
+  return shippingCompany({ name: "京都おくる茶舗", yamato: { first, count: 1000 } });
 }
-
-async function connectShopify(account: Account, domain: string) {
-  const start = await callApi("/api/shops/shopify", {
-    method: "POST",
-    token: account.idToken,
-    body: { shop: domain, from: "settings" },
-  });
-  expect(start.status).toBe(200);
-  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
-  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
-  const verified = await callApi("/api/shops/shopify/verify_request", {
-    method: "POST",
-    token: account.idToken,
-    body: query,
-  });
-  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-  return verified.json as { id: string };
-}
-
-type Call = Awaited<ReturnType<typeof printingCompany>>["call"];
 
 /** The company's open orders by their number (#1001 or 1001). */
 async function ordersByNumber(call: Call) {

@@ -1,4 +1,4 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { ActorContext, useTenantID } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
 import { type Draft, type MessageOf, Queue, type QueueName } from "@okuru/core/queue";
@@ -10,6 +10,7 @@ import { ZodError } from "zod";
 import { pollQueue } from "../../../functions/src/dev/poll";
 import { consumer } from "../../../functions/src/queue/consumer";
 import * as trackingUpload from "../../../functions/src/queue/tracking-upload";
+import { messagesIn, queueWithDlq } from "../../support/queues";
 
 const tenant = () => `com_${ulid()}`;
 const sqs = () => Queue.client();
@@ -31,41 +32,6 @@ const job = (tenantId: string, jobId: string, orderIds = ["ord_1"], dedupeKey = 
   orderIds,
 });
 
-async function messagesIn(queueUrl: string) {
-  const { Attributes } = await sqs().send(
-    new GetQueueAttributesCommand({
-      QueueUrl: queueUrl,
-      AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
-    }),
-  );
-  return (
-    Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
-    Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
-  );
-}
-
-/** A queue with a DLQ after the product's max receive count, and a short visibility timeout to keep the test quick. */
-async function queueWithDlq() {
-  const suffix = ulid().toLowerCase();
-  const dlq = await sqs().send(new CreateQueueCommand({ QueueName: `consumer-test-dlq-${suffix}` }));
-  const { Attributes } = await sqs().send(
-    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ["QueueArn"] }),
-  );
-  const main = await sqs().send(
-    new CreateQueueCommand({
-      QueueName: `consumer-test-${suffix}`,
-      Attributes: {
-        VisibilityTimeout: "1",
-        RedrivePolicy: JSON.stringify({
-          deadLetterTargetArn: Attributes!.QueueArn,
-          maxReceiveCount: Queue.maxReceiveCount,
-        }),
-      },
-    }),
-  );
-  return { queueUrl: main.QueueUrl!, dlqUrl: dlq.QueueUrl! };
-}
-
 /**
  * Sends through Queue.send (the actor's tenant stamped on), then lets the local poll
  * loop feed the handler until the DLQ holds `expectInDlq` messages and the queue is empty.
@@ -77,7 +43,7 @@ async function throughSqs<Q extends QueueName>(
   drafts: Draft<Q>[],
   expectInDlq: number,
 ) {
-  const { queueUrl, dlqUrl } = await queueWithDlq();
+  const { queueUrl, dlqUrl } = await queueWithDlq("consumer-test");
   const config = coreConfig();
   const previous = config.queues[queue];
   config.queues[queue] = queueUrl;
@@ -247,7 +213,7 @@ describe("queue consumer", () => {
     });
 
     // The final-failure hook on a job that exists (its parts sent to a queue of this test's own).
-    const { queueUrl } = await queueWithDlq();
+    const { queueUrl } = await queueWithDlq("consumer-test");
     const config = coreConfig();
     const previous = config.queues.trackingUpload;
     config.queues.trackingUpload = queueUrl;

@@ -6,7 +6,7 @@ import { Shop } from "@okuru/core/shop";
 import { Shopify } from "@okuru/core/shopify";
 import { Sync } from "@okuru/core/sync";
 import type { SQSEvent } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openCredentials, sealCredentials, shopifyToken } from "../../../core/src/shop/connect";
 import { ShopEntity, type ShopItem } from "../../../core/src/shop/entity";
 import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
@@ -14,7 +14,7 @@ import { consumer } from "../../../functions/src/queue/consumer";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { connectShopify, drainQueue, useShops } from "../../support/simulators";
 
 /**
  * The order-sync consumer when things go wrong: a Shopify access token about to lapse
@@ -23,36 +23,12 @@ import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/s
  * dies after writing some pages and is delivered again (counted once).
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  await usePrivateOrderSyncQueue();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops();
 
 type Account = Awaited<ReturnType<typeof testAccount>>;
 
 const openSeeds = (count: number, seed: number) =>
   generateSeedOrders({ count, seed, daysBack: 20 }).map((o) => ({ ...o, state: "open" as const }));
-
-async function connectShopify(account: Account, domain: string): Promise<string> {
-  const start = await callApi("/api/shops/shopify", {
-    method: "POST",
-    token: account.idToken,
-    body: { shop: domain, from: "settings" },
-  });
-  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
-  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
-  const verified = await callApi("/api/shops/shopify/verify_request", {
-    method: "POST",
-    token: account.idToken,
-    body: query,
-  });
-  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-  return verified.json.id;
-}
 
 const asSystem = <T>(tenantId: string, work: () => Promise<T>) =>
   ActorContext.with({ type: "system", properties: { tenantId } }, work);
@@ -82,8 +58,8 @@ describe("a Shopify token about to lapse", () => {
   it("is refreshed through the shop's token endpoint before the sync reads, and the new pair is stored sealed", async () => {
     const account = await testAccount();
     const domain = "okuru-refresh.myshopify.com";
-    shops.shopify.addShop(domain, openSeeds(30, 71));
-    const shopId = await connectShopify(account, domain);
+    shops().shopify.addShop(domain, openSeeds(30, 71));
+    const { id: shopId } = await connectShopify(account, domain);
     await drainQueue("orderSync", orderSyncHandler);
     expect((await countsOf(account)).notShipped).toBe(30);
 
@@ -94,7 +70,7 @@ describe("a Shopify token about to lapse", () => {
       old = t;
       return { ...t, expiresAt: Date.now() + 60_000 };
     });
-    for (const record of shops.shopify.shop(domain).tokens)
+    for (const record of shops().shopify.shop(domain).tokens)
       if (record.token === old.accessToken) record.revoked = true;
     await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
     expect((await drainQueue("orderSync", orderSyncHandler)).failed).toBe(0);
@@ -110,7 +86,9 @@ describe("a Shopify token about to lapse", () => {
     expect(fresh.expiresAt! - Date.now()).toBeGreaterThan(50 * 60_000);
     expect(stored.credentials).not.toContain(fresh.accessToken);
     expect(stored.credentials).not.toContain(fresh.refreshToken!);
-    const issued = shops.shopify.shop(domain).tokens.find((t) => t.token === fresh.accessToken);
+    const issued = shops()
+      .shopify.shop(domain)
+      .tokens.find((t) => t.token === fresh.accessToken);
     expect(issued).toMatchObject({ revoked: false, kind: "offline" });
 
     // A worker holding the shop as it was before (a tracking upload started meanwhile) finds the
@@ -127,8 +105,8 @@ describe("a Shopify token about to lapse", () => {
   it("refused by the shop, marks the shop with a Japanese reason and ends the run without a failure", async () => {
     const account = await testAccount();
     const domain = "okuru-refresh-refused.myshopify.com";
-    shops.shopify.addShop(domain, openSeeds(5, 73));
-    const shopId = await connectShopify(account, domain);
+    shops().shopify.addShop(domain, openSeeds(5, 73));
+    const { id: shopId } = await connectShopify(account, domain);
     await drainQueue("orderSync", orderSyncHandler);
     await changeTokens(account.tenantId, shopId, (t) => ({
       ...t,
@@ -151,8 +129,8 @@ describe("a sync step that dies after writing some pages", () => {
     const account = await testAccount();
     const domain = "okuru-crash.myshopify.com";
     const orders = openSeeds(130, 74); // four pages of 40
-    shops.shopify.addShop(domain, orders);
-    const shopId = await connectShopify(account, domain);
+    shops().shopify.addShop(domain, orders);
+    const { id: shopId } = await connectShopify(account, domain);
 
     // The first sync's message, as the consumer receives it.
     const queueUrl = coreConfig().queues.orderSync;

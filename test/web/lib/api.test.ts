@@ -236,15 +236,17 @@ describe("responses", () => {
 });
 
 describe("failures (any status outside 200–299)", () => {
-  const invalidInput = "入力内容をご確認ください。";
-  const sessionExpired = "ログインの有効期限が切れました。再度ログインしてください。";
-  const forbidden = "この操作を行う権限がありません。";
-  const notFound = "対象のデータが見つかりません。";
-  const conflict = "他の操作と競合しました。画面を再読み込みしてから再度お試しください。";
-  const rateLimited = "リクエストが集中しています。しばらくしてから再度お試しください。";
-  const serverError = "サーバーでエラーが発生しました。時間をおいて再度お試しください。";
-  const networkFailed =
-    "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。";
+  /** The Japanese messages the client falls back on, written out: a change of wording must change this test. */
+  const fallback = {
+    invalidInput: "入力内容をご確認ください。",
+    sessionExpired: "ログインの有効期限が切れました。再度ログインしてください。",
+    forbidden: "この操作を行う権限がありません。",
+    notFound: "対象のデータが見つかりません。",
+    conflict: "他の操作と競合しました。画面を再読み込みしてから再度お試しください。",
+    rateLimited: "リクエストが集中しています。しばらくしてから再度お試しください。",
+    serverError: "サーバーでエラーが発生しました。時間をおいて再度お試しください。",
+    networkFailed: "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。",
+  };
 
   it.each([
     [
@@ -281,7 +283,7 @@ describe("failures (any status outside 200–299)", () => {
       500,
       { code: "internal", message: "サーバーでエラーが発生しました。時間をおいて再度お試しください。" },
       "internal",
-      serverError,
+      fallback.serverError,
     ],
   ])(
     "%i with the API's { code, message }: that code and that message",
@@ -322,17 +324,17 @@ describe("failures (any status outside 200–299)", () => {
   });
 
   it.each([
-    [400, invalidInput],
-    [401, sessionExpired],
-    [403, forbidden],
-    [404, notFound],
-    [409, conflict],
-    [422, invalidInput],
-    [429, rateLimited],
-    [500, serverError],
-    [502, serverError],
-    [503, serverError],
-    [504, serverError],
+    [400, fallback.invalidInput],
+    [401, fallback.sessionExpired],
+    [403, fallback.forbidden],
+    [404, fallback.notFound],
+    [409, fallback.conflict],
+    [422, fallback.invalidInput],
+    [429, fallback.rateLimited],
+    [500, fallback.serverError],
+    [502, fallback.serverError],
+    [503, fallback.serverError],
+    [504, fallback.serverError],
   ])("%i without a usable body: code http.<status> and the Japanese fallback", async (status, message) => {
     // A gateway's HTML page, an empty body, and JSON without a message all fall back.
     for (const body of ["<html><body>Bad Gateway</body></html>", "", JSON.stringify({ error: "x" })]) {
@@ -349,7 +351,7 @@ describe("failures (any status outside 200–299)", () => {
     fetchMock.mockResolvedValue(json({ code: "conflict.concurrent_update", message: 42 }, 409));
     const error = await failure(updateSender("snd_1"));
     expect(error.code).toBe("conflict.concurrent_update");
-    expect(error.message).toBe(conflict);
+    expect(error.message).toBe(fallback.conflict);
   });
 
   it.each([300, 304, 418])("treats %i as a failure too, with its status in the message", async (status) => {
@@ -368,7 +370,7 @@ describe("failures (any status outside 200–299)", () => {
     const error = await failure(getCompanies());
     expect(error.status).toBe(0);
     expect(error.code).toBe("network.failed");
-    expect(error.message).toBe(networkFailed);
+    expect(error.message).toBe(fallback.networkFailed);
     expect(error.cause).toBe(cause);
   });
 

@@ -39,9 +39,15 @@ const tooManyAttempts = "試行回数が上限を超えました。しばらく�
 const network = "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。";
 const codeMismatch = "確認コードが正しくありません。メールに記載の6桁のコードをご確認ください。";
 const codeExpired = "確認コードの有効期限が切れています。コードを再送信してください。";
+const alreadyConfirmed = "このメールアドレスは確認済みです。ログインしてください。";
+const emailExists = "このメールアドレスは既に登録されています。";
+const invalidPassword = "パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。";
+const invalidParameter = "入力内容をご確認ください。";
+const unsupported = "この操作は現在ご利用いただけません。";
+const unsupportedSignIn = "このアカウントは現在ログインできません。サポートまでお問い合わせください。";
+const unknown = "エラーが発生しました。時間をおいて再度お試しください。";
 const resetCodeExpired =
   "確認コードの有効期限が切れています。「確認コードを再送信」から新しいコードを取得してください。";
-const alreadyConfirmed = "このメールアドレスは確認済みです。ログインしてください。";
 const resendUnsupported =
   "確認コードを再送信できませんでした。お手数ですが、すでにお送りしたメールの確認コードをご利用ください。";
 const resetNotAllowed =
@@ -50,12 +56,6 @@ const resetNoVerifiedEmail =
   "このアカウントはメールアドレスの確認が済んでいないため、パスワードを再設定できません。サポートまでお問い合わせください。";
 const signInSessionExpired =
   "ログインの手続きの有効期限が切れました。お手数ですが、もう一度ログインしてください。";
-const emailExists = "このメールアドレスは既に登録されています。";
-const invalidPassword = "パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。";
-const invalidParameter = "入力内容をご確認ください。";
-const unsupported = "この操作は現在ご利用いただけません。";
-const unsupportedSignIn = "このアカウントは現在ログインできません。サポートまでお問い合わせください。";
-const unknown = "エラーが発生しました。時間をおいて再度お試しください。";
 
 describe("authErrorMessage without an action", () => {
   it.each<[string, unknown, string]>([

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { idempotent } from "../idempotency";
 import {
   authErrors,
   bearerSecurity,
@@ -28,25 +29,110 @@ export const IdParam = z.object({
     .meta({ param: { name: "id", in: "path" } }),
 });
 
+/** A path parameter `{name}` naming a job (an upload's, an export's); core answers 404 for an unknown one. */
+export const jobParam = <Name extends string>(name: Name) =>
+  z.object({
+    [name]: z
+      .string()
+      .max(64)
+      .meta({ param: { name, in: "path" } }),
+  } as Record<Name, z.ZodString>);
+
+/** How a route of the authenticated API is documented: its tag, summary and what its success answer holds. */
+type Documented = { tag: string; summary: string; description: string };
+
+/** The tag, summary and bearer security of a route, in the order the document lists them. */
+const documented = (options: Omit<Documented, "description">) => ({
+  tags: [options.tag],
+  summary: options.summary,
+  security: bearerSecurity,
+});
+
+/** `GET` of a queued job's progress and result (`status`), by its id in the path (`params`: `jobParam(name)`). */
+export function jobRoute<Path extends string, Params extends z.ZodObject, Status extends z.ZodType>(
+  options: Documented & { path: Path; params: Params; status: Status },
+) {
+  return createRoute({
+    method: "get",
+    path: options.path,
+    ...documented(options),
+    request: { params: options.params },
+    responses: { 200: jsonContent(options.status, options.description), ...authErrors, ...notFound },
+  });
+}
+
+/** `GET /{id}` of a resource: the one record, documented as `info`. */
+export function getRoute<Info extends z.ZodType>(options: Omit<Documented, "description"> & { info: Info }) {
+  return createRoute({
+    method: "get",
+    path: "/{id}",
+    ...documented(options),
+    request: { params: IdParam },
+    responses: { 200: jsonContent(options.info, options.summary), ...authErrors, ...notFound },
+  });
+}
+
+/** What a change to one record answers: `info` as it now stands (`description`), or why not. */
+export const changeAnswers = <Info extends z.ZodType>(info: Info, description: string) =>
+  ({
+    200: jsonContent(info, description),
+    ...inputErrors,
+    ...authErrors,
+    ...notFound,
+    ...conflict,
+    ...ruleErrors,
+  }) as const;
+
+/** What a change to many records answers, documented as `id`: each record's id, with the reason where it failed. */
+export const bulkResults = (id: string) =>
+  z.object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) }).meta({ id });
+
+/** `PUT` of a change to many records at once (`body`), answered with each record's result (`results`). */
+export function bulkRoute<Path extends string, Body extends z.ZodType, Results extends z.ZodType>(
+  options: Documented & { path: Path; body: Body; results: Results },
+) {
+  return createRoute({
+    method: "put",
+    path: options.path,
+    ...documented(options),
+    request: { body: jsonBody(options.body) },
+    responses: { 200: jsonContent(options.results, options.description), ...inputErrors, ...authErrors },
+  });
+}
+
+/**
+ * A request for work the queues do (labels, uploads): idempotent, a JSON `body`, and
+ * answered 202 with `accepted` (the id to follow the work by) as soon as it is queued.
+ */
+export function queuedRoute<Path extends string, Body extends z.ZodType, Accepted extends z.ZodType>(
+  options: Documented & { method: "post" | "put"; path: Path; body: Body; accepted: Accepted },
+) {
+  return createRoute({
+    method: options.method,
+    path: options.path,
+    ...documented(options),
+    middleware: [idempotent()] as const,
+    request: { body: jsonBody(options.body) },
+    responses: {
+      202: jsonContent(options.accepted, options.description),
+      ...inputErrors,
+      ...authErrors,
+      ...ruleErrors,
+    },
+  });
+}
+
 /**
  * `GET /` of a resource: one page of its records as `{ items, next_cursor }`, documented
  * as `listId`. `query` may extend `PageQuery` with the resource's filters.
  */
-export function listRoute<Info extends z.ZodType, Query extends z.ZodObject = typeof PageQuery>(options: {
-  tag: string;
-  summary: string;
-  /** What the 200 answer holds. */
-  description: string;
-  info: Info;
-  listId: string;
-  query?: Query;
-}) {
+export function listRoute<Info extends z.ZodType, Query extends z.ZodObject = typeof PageQuery>(
+  options: Documented & { info: Info; listId: string; query?: Query },
+) {
   return createRoute({
     method: "get",
     path: "/",
-    tags: [options.tag],
-    summary: options.summary,
-    security: bearerSecurity,
+    ...documented(options),
     request: { query: (options.query ?? PageQuery) as Query },
     responses: {
       200: jsonContent(pageOf(options.info, options.listId), options.description),

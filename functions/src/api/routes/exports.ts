@@ -1,21 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { CarrierExport } from "@okuru/core/export";
-import {
-  authErrors,
-  bearerSecurity,
-  inputErrors,
-  jsonContent,
-  notFound,
-  router,
-  ruleErrors,
-} from "../openapi";
-
-const ExportParam = z.object({
-  export_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "export_id", in: "path" } }),
-});
+import { authErrors, bearerSecurity, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
+import { jobParam, jobRoute, jsonBody } from "./crud";
 
 /**
  * POST /api/exports: the selected orders as a carrier software's import file, at once
@@ -31,9 +17,7 @@ export const exports = router()
       summary: "注文を配送会社ソフト用のファイル（B2クラウド・e飛伝Ⅲ・ゆうプリR・クリックポスト）に出力する",
       description: `${CarrierExport.QUEUE_ABOVE}件までは出力したファイルをすぐに返し、それより多いときは 202 で export_id を返して順に作成します（進み具合は GET /api/exports/{export_id}）。`,
       security: bearerSecurity,
-      request: {
-        body: { content: { "application/json": { schema: CarrierExport.Request } }, required: true },
-      },
+      request: { body: jsonBody(CarrierExport.Request) },
       responses: {
         201: jsonContent(CarrierExport.Result, "出力したファイルと、出力できなかった注文とその理由"),
         202: jsonContent(
@@ -51,18 +35,13 @@ export const exports = router()
     },
   )
   .openapi(
-    createRoute({
-      method: "get",
+    jobRoute({
       path: "/{export_id}",
-      tags: ["export"],
+      params: jobParam("export_id"),
+      tag: "export",
       summary: "受け付けた出力の進み具合と結果（ダウンロードURL・出力できなかった注文）",
-      security: bearerSecurity,
-      request: { params: ExportParam },
-      responses: {
-        200: jsonContent(CarrierExport.Status, "進み具合と、完了後はファイルと出力できなかった注文"),
-        ...notFound,
-        ...authErrors,
-      },
+      status: CarrierExport.Status,
+      description: "進み具合と、完了後はファイルと出力できなかった注文",
     }),
     async (c) => c.json(await CarrierExport.status(c.req.valid("param").export_id), 200),
   );

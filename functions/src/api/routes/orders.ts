@@ -19,7 +19,7 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
-import { IdParam } from "./crud";
+import { bulkResults, bulkRoute, changeAnswers, getRoute, IdParam, jsonBody } from "./crud";
 
 /** A calendar date in Japan (YYYY-MM-DD) or a full timestamp; a date means the whole JST day. */
 const JstDateOrTime = z
@@ -118,11 +118,27 @@ const orderEditAnswers = {
 } as const;
 
 /** A delivery's save also keeps the order's manual shipment: one the shop holds refuses a change (422). */
-const deliveryAnswers = { ...orderEditAnswers, ...ruleErrors } as const;
+const deliveryAnswers = changeAnswers(Order.Info, "更新した注文");
 
-const BulkResult = z
-  .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })
-  .meta({ id: "OrderBulkResult" });
+/** `PUT` of one edit of an order (`body`), answered with the order as saved. */
+function orderEdit<Body extends z.ZodType, Answers extends typeof orderEditAnswers = typeof orderEditAnswers>(
+  path: `/{id}/${string}`,
+  summary: string,
+  body: Body,
+  responses: Answers = orderEditAnswers as Answers,
+) {
+  return createRoute({
+    method: "put",
+    path,
+    tags: ["order"],
+    summary,
+    security: bearerSecurity,
+    request: { params: IdParam, body: jsonBody(body) },
+    responses,
+  });
+}
+
+const BulkResult = bulkResults("OrderBulkResult");
 
 const SyncRequest = z
   .object({ shop_id: z.string().max(64).optional().meta({ description: "省略するとすべての有効なストア" }) })
@@ -204,58 +220,26 @@ export const orders = router()
     },
   )
   .openapi(
-    createRoute({
-      method: "put",
+    bulkRoute({
       path: "/bulk_update",
-      tags: ["order"],
+      tag: "order",
       summary: "複数の注文をまとめて更新する（アーカイブ・戻す）",
-      security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: Order.BulkUpdate } }, required: true } },
-      responses: { 200: jsonContent(BulkResult, "注文ごとの結果"), ...inputErrors, ...authErrors },
+      body: Order.BulkUpdate,
+      results: BulkResult,
+      description: "注文ごとの結果",
     }),
     async (c) => c.json({ results: await Shipment.bulkUpdateOrders(c.req.valid("json")) }, 200),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags: ["order"],
-      summary: "注文",
-      security: bearerSecurity,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(Order.Info, "注文"), ...authErrors, ...notFound },
-    }),
-    async (c) => c.json(Order.serialize(await Order.get(c.req.valid("param").id)), 200),
+  .openapi(getRoute({ tag: "order", summary: "注文", info: Order.Info }), async (c) =>
+    c.json(Order.serialize(await Order.get(c.req.valid("param").id)), 200),
   )
   .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}/customer",
-      tags: ["order"],
-      summary: "お届け先を修正する（以後のストア側の変更より優先）",
-      security: bearerSecurity,
-      request: {
-        params: IdParam,
-        body: { content: { "application/json": { schema: Order.CustomerUpdate } }, required: true },
-      },
-      responses: orderEditAnswers,
-    }),
+    orderEdit("/{id}/customer", "お届け先を修正する（以後のストア側の変更より優先）", Order.CustomerUpdate),
     async (c) =>
       c.json(Order.serialize(await Order.updateCustomer(c.req.valid("param").id, c.req.valid("json"))), 200),
   )
   .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}/sender",
-      tags: ["order"],
-      summary: "注文の発送元を選ぶ（null でブランドの既定に戻す）",
-      security: bearerSecurity,
-      request: {
-        params: IdParam,
-        body: { content: { "application/json": { schema: Order.SenderUpdate } }, required: true },
-      },
-      responses: orderEditAnswers,
-    }),
+    orderEdit("/{id}/sender", "注文の発送元を選ぶ（null でブランドの既定に戻す）", Order.SenderUpdate),
     async (c) =>
       c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),
   )
@@ -282,18 +266,12 @@ export const orders = router()
 // One route per carrier, each with that carrier's codes and rules (core/src/shared/delivery.ts).
 for (const carrier of Order.deliveryCarriers) {
   orders.openapi(
-    createRoute({
-      method: "put",
-      path: `/{id}/delivery/${carrier}`,
-      tags: ["order"],
-      summary: `注文の配送設定（${deliveryCarrierLabels[carrier]}）`,
-      security: bearerSecurity,
-      request: {
-        params: IdParam,
-        body: { content: { "application/json": { schema: deliverySchemas[carrier] } }, required: true },
-      },
-      responses: deliveryAnswers,
-    }),
+    orderEdit(
+      `/{id}/delivery/${carrier}`,
+      `注文の配送設定（${deliveryCarrierLabels[carrier]}）`,
+      deliverySchemas[carrier],
+      deliveryAnswers,
+    ),
     async (c) =>
       c.json(
         // Through Shipment: an sss delivery's typed number becomes the order's manual shipment.

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Shipment } from "@okuru/core/shipment";
-import { idempotent } from "../idempotency";
 import {
   authErrors,
   bearerSecurity,
@@ -14,12 +13,11 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
-import { IdParam } from "./crud";
+import { bulkResults, bulkRoute, getRoute, IdParam, queuedRoute } from "./crud";
 
 const ShipmentList = pageOf(Shipment.Info, "ShipmentList");
-const CancelResults = z
-  .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) })
-  .meta({ id: "ShipmentCancelResults" });
+const LabelAccepted = z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" });
+const CancelResults = bulkResults("ShipmentCancelResults");
 
 /** A calendar date in Japan means the whole JST day; a full timestamp is taken as it is. */
 const jstEdge = (value: string | undefined, edge: "start" | "end") =>
@@ -43,49 +41,27 @@ const ListQuery = PageQuery.extend({
 /** 送り状の発行・状況・取り消しと出荷履歴 (spec §7 /shipments…). */
 export const shipments = router()
   .openapi(
-    createRoute({
+    queuedRoute({
       method: "post",
       path: "/labels",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "送り状を発行する（1件でも複数でも。結果は label_id で確認）",
-      security: bearerSecurity,
-      middleware: [idempotent()] as const,
-      request: {
-        body: { content: { "application/json": { schema: Shipment.IssueRequest } }, required: true },
-      },
-      responses: {
-        202: jsonContent(
-          z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" }),
-          "受け付けた発行の label_id",
-        ),
-        ...inputErrors,
-        ...authErrors,
-        ...ruleErrors,
-      },
+      body: Shipment.IssueRequest,
+      accepted: LabelAccepted,
+      description: "受け付けた発行の label_id",
     }),
     async (c) => c.json(await Shipment.requestLabels(c.req.valid("json")), 202),
   )
   .openapi(
-    createRoute({
+    queuedRoute({
       method: "post",
       path: "/reissue",
-      tags: ["shipment"],
+      tag: "shipment",
       summary:
         "送り状を再発行する（同じ追跡番号・新しい label_id。配送会社が変わった出荷は取り消してから発行）",
-      security: bearerSecurity,
-      middleware: [idempotent()] as const,
-      request: {
-        body: { content: { "application/json": { schema: Shipment.ReissueRequest } }, required: true },
-      },
-      responses: {
-        202: jsonContent(
-          z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" }),
-          "受け付けた再発行の label_id",
-        ),
-        ...inputErrors,
-        ...authErrors,
-        ...ruleErrors,
-      },
+      body: Shipment.ReissueRequest,
+      accepted: LabelAccepted,
+      description: "受け付けた再発行の label_id",
     }),
     async (c) => c.json(await Shipment.requestReissue(c.req.valid("json")), 202),
   )
@@ -131,28 +107,18 @@ export const shipments = router()
     },
   )
   .openapi(
-    createRoute({
-      method: "put",
+    bulkRoute({
       path: "/cancel_shipments",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "出荷をまとめて取り消す（追跡番号は再利用されない）",
-      security: bearerSecurity,
-      request: { body: { content: { "application/json": { schema: Shipment.CancelMany } }, required: true } },
-      responses: { 200: jsonContent(CancelResults, "出荷ごとの結果"), ...inputErrors, ...authErrors },
+      body: Shipment.CancelMany,
+      results: CancelResults,
+      description: "出荷ごとの結果",
     }),
     async (c) => c.json({ results: await Shipment.cancelMany(c.req.valid("json")) }, 200),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags: ["shipment"],
-      summary: "出荷",
-      security: bearerSecurity,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(Shipment.Info, "出荷"), ...authErrors, ...notFound },
-    }),
-    async (c) => c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
+  .openapi(getRoute({ tag: "shipment", summary: "出荷", info: Shipment.Info }), async (c) =>
+    c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
   )
   .openapi(
     createRoute({

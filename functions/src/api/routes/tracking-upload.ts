@@ -1,24 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TrackingUpload } from "@okuru/core/upload";
 import { idempotent } from "../idempotency";
-import {
-  authErrors,
-  bearerSecurity,
-  conflict,
-  inputErrors,
-  jsonContent,
-  notFound,
-  router,
-  ruleErrors,
-} from "../openapi";
-import { IdParam } from "./crud";
-
-const JobParam = z.object({
-  job_id: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "job_id", in: "path" } }),
-});
+import { bearerSecurity, router } from "../openapi";
+import { changeAnswers, IdParam, jobParam, jobRoute, queuedRoute } from "./crud";
 
 /**
  * 追跡番号のアップロード (spec §4, §7): one shipment at once, or many through the
@@ -28,41 +12,25 @@ const JobParam = z.object({
  */
 export const trackingUpload = router()
   .openapi(
-    createRoute({
+    queuedRoute({
       method: "put",
       path: "/upload_tracking_numbers",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "追跡番号をまとめてストアにアップロードする（結果は job_id で確認）",
-      security: bearerSecurity,
-      middleware: [idempotent()] as const,
-      request: {
-        body: { content: { "application/json": { schema: TrackingUpload.BulkRequest } }, required: true },
-      },
-      responses: {
-        202: jsonContent(
-          z.object({ job_id: z.string() }).meta({ id: "TrackingUploadAccepted" }),
-          "受け付けたアップロードの job_id",
-        ),
-        ...inputErrors,
-        ...authErrors,
-        ...ruleErrors,
-      },
+      body: TrackingUpload.BulkRequest,
+      accepted: z.object({ job_id: z.string() }).meta({ id: "TrackingUploadAccepted" }),
+      description: "受け付けたアップロードの job_id",
     }),
     async (c) => c.json(await TrackingUpload.requestUpload(c.req.valid("json")), 202),
   )
   .openapi(
-    createRoute({
-      method: "get",
+    jobRoute({
       path: "/upload_tracking_numbers/{job_id}",
-      tags: ["shipment"],
+      params: jobParam("job_id"),
+      tag: "shipment",
       summary: "追跡番号アップロードの状況（進み具合と出荷ごとの結果）",
-      security: bearerSecurity,
-      request: { params: JobParam },
-      responses: {
-        200: jsonContent(TrackingUpload.JobStatus, "アップロードの状況"),
-        ...authErrors,
-        ...notFound,
-      },
+      status: TrackingUpload.JobStatus,
+      description: "アップロードの状況",
     }),
     async (c) => c.json(await TrackingUpload.jobStatus(c.req.valid("param").job_id), 200),
   )
@@ -78,14 +46,7 @@ export const trackingUpload = router()
         params: IdParam,
         body: { content: { "application/json": { schema: TrackingUpload.SingleRequest } }, required: false },
       },
-      responses: {
-        200: jsonContent(TrackingUpload.Result, "アップロードの結果（失敗した場合は理由）"),
-        ...inputErrors,
-        ...authErrors,
-        ...notFound,
-        ...conflict,
-        ...ruleErrors,
-      },
+      responses: changeAnswers(TrackingUpload.Result, "アップロードの結果（失敗した場合は理由）"),
     }),
     async (c) => {
       const body = (c.req.valid("json") as z.infer<typeof TrackingUpload.SingleRequest> | undefined) ?? {};
