@@ -114,38 +114,33 @@ function actionMessage(action: AuthAction, name: string, error: unknown): string
   }
 }
 
+/** The message for an error name, whatever the action. */
+const messageByName: Readonly<Record<string, string>> = {
+  UserNotFoundException: authMessages.userNotFound,
+  LimitExceededException: authMessages.tooManyAttempts,
+  TooManyRequestsException: authMessages.tooManyAttempts,
+  TooManyFailedAttemptsException: authMessages.tooManyAttempts,
+  CodeMismatchException: authMessages.codeMismatch,
+  ExpiredCodeException: authMessages.codeExpired,
+  UsernameExistsException: authMessages.emailExists,
+  AliasExistsException: authMessages.emailExists,
+  InvalidPasswordException: authMessages.invalidPassword,
+  InvalidParameterException: authMessages.invalidParameter,
+  UnsupportedSignInStepError: authMessages.unsupportedSignIn,
+  NetworkError: authMessages.network,
+};
+
 export function authErrorMessage(error: unknown, action: AuthAction = "other"): string {
   const name = errorName(error);
   const specific = actionMessage(action, name, error);
   if (specific) return specific;
-  switch (name) {
-    case "NotAuthorizedException":
-      // Cognito reports a locked-out account with the same exception name.
-      return /attempts exceeded/i.test(errorText(error))
-        ? authMessages.tooManyAttempts
-        : authMessages.wrongCredentials;
-    case "UserNotFoundException":
-      return authMessages.userNotFound;
-    case "LimitExceededException":
-    case "TooManyRequestsException":
-    case "TooManyFailedAttemptsException":
-      return authMessages.tooManyAttempts;
-    case "CodeMismatchException":
-      return authMessages.codeMismatch;
-    case "ExpiredCodeException":
-      return authMessages.codeExpired;
-    case "UsernameExistsException":
-    case "AliasExistsException":
-      return authMessages.emailExists;
-    case "InvalidPasswordException":
-      return authMessages.invalidPassword;
-    case "InvalidParameterException":
-      return authMessages.invalidParameter;
-    case "UnsupportedSignInStepError":
-      return authMessages.unsupportedSignIn;
-    case "NetworkError":
-      return authMessages.network;
+  if (name === "NotAuthorizedException") {
+    // Cognito reports a locked-out account with the same exception name.
+    return /attempts exceeded/i.test(errorText(error))
+      ? authMessages.tooManyAttempts
+      : authMessages.wrongCredentials;
   }
+  if (Object.hasOwn(messageByName, name)) return messageByName[name] as string;
   if (name.startsWith("Empty")) return authMessages.invalidParameter;
   if (isUnsupported(error)) return authMessages.unsupported;
   // fetch itself rejects with a TypeError when the server cannot be reached.

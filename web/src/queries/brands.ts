@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import {
-  type Brand,
   type BrandItemCategoryUpdateReq,
   type BrandPrintSettingsUpdateReq,
   type BrandSenderUpdateReq,
@@ -11,6 +10,7 @@ import {
   updateBrandPrintSettings,
   updateBrandSender,
 } from "../lib/api";
+import { useStoringMutation } from "./mutations";
 
 export const brandKeys = {
   all: ["brands"] as const,
@@ -19,39 +19,24 @@ export const brandKeys = {
 /** The company's brand: name, default sender and item category, print settings. */
 export const brandQueryOptions = () => queryOptions({ queryKey: brandKeys.all, queryFn: () => getBrands() });
 
-/** Every brand call answers with the whole brand, which becomes the cached one. */
-function useStoreBrand() {
-  const queryClient = useQueryClient();
-  return (brand: Brand) => {
-    queryClient.setQueryData(brandKeys.all, brand);
-  };
-}
+// Every brand call answers with the whole brand, which becomes the cached one.
 
 export function useUpdateBrand() {
-  const store = useStoreBrand();
-  return useMutation({ mutationFn: (body: BrandUpdateReq) => updateBrand(body), onSuccess: store });
+  return useStoringMutation(brandKeys.all, (body: BrandUpdateReq) => updateBrand(body));
 }
 
 export function useUpdateBrandSender() {
-  const store = useStoreBrand();
-  return useMutation({
-    mutationFn: (body: BrandSenderUpdateReq) => updateBrandSender(body),
-    onSuccess: store,
-  });
+  return useStoringMutation(brandKeys.all, (body: BrandSenderUpdateReq) => updateBrandSender(body));
 }
 
 export function useUpdateBrandItemCategory() {
-  const store = useStoreBrand();
-  return useMutation({
-    mutationFn: (body: BrandItemCategoryUpdateReq) => updateBrandItemCategory(body),
-    onSuccess: store,
-  });
+  return useStoringMutation(brandKeys.all, (body: BrandItemCategoryUpdateReq) =>
+    updateBrandItemCategory(body),
+  );
 }
 
 export function useUpdateBrandPrintSettings() {
-  const store = useStoreBrand();
-  return useMutation({
-    mutationFn: (body: BrandPrintSettingsUpdateReq) => updateBrandPrintSettings(body),
-    onSuccess: store,
-  });
+  return useStoringMutation(brandKeys.all, (body: BrandPrintSettingsUpdateReq) =>
+    updateBrandPrintSettings(body),
+  );
 }

@@ -1,5 +1,5 @@
 import { type Carrier, carriers } from "@okuru/core/shared/brand";
-import { queryOptions, useMutation, useQueryClient, useSuspenseQueries } from "@tanstack/react-query";
+import { queryOptions, useSuspenseQueries } from "@tanstack/react-query";
 import {
   type CarrierAccountReq,
   createCarrierAccount,
@@ -7,6 +7,7 @@ import {
   getCarrierAccounts,
   updateCarrierAccount,
 } from "../lib/api";
+import { type RecordUpdate, useInvalidatingMutation } from "./mutations";
 
 export const carrierAccountKeys = {
   all: ["carrierAccounts"] as const,
@@ -29,33 +30,23 @@ export function useHasCarrierAccount(): boolean {
   return useAllCarrierAccounts().some(({ items }) => items.length > 0);
 }
 
-function useInvalidateCarrierAccounts(carrier: Carrier) {
-  const queryClient = useQueryClient();
-  // Saving one account can move the carrier's default off another: read the whole list again.
-  return () => queryClient.invalidateQueries({ queryKey: carrierAccountKeys.list(carrier) });
-}
+// Saving one account can move the carrier's default off another: each change reads the whole list again.
 
 export function useCreateCarrierAccount<C extends Carrier>(carrier: C) {
-  const invalidate = useInvalidateCarrierAccounts(carrier);
-  return useMutation({
-    mutationFn: (body: CarrierAccountReq[C]) => createCarrierAccount(carrier, body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(carrierAccountKeys.list(carrier), (body: CarrierAccountReq[C]) =>
+    createCarrierAccount(carrier, body),
+  );
 }
 
 export function useUpdateCarrierAccount<C extends Carrier>(carrier: C) {
-  const invalidate = useInvalidateCarrierAccounts(carrier);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CarrierAccountReq[C] }) =>
-      updateCarrierAccount(carrier, id, body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    carrierAccountKeys.list(carrier),
+    ({ id, body }: RecordUpdate<CarrierAccountReq[C]>) => updateCarrierAccount(carrier, id, body),
+  );
 }
 
 export function useDeleteCarrierAccount(carrier: Carrier) {
-  const invalidate = useInvalidateCarrierAccounts(carrier);
-  return useMutation({
-    mutationFn: (id: string) => deleteCarrierAccount(carrier, id),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(carrierAccountKeys.list(carrier), (id: string) =>
+    deleteCarrierAccount(carrier, id),
+  );
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { createExport, type ExportReq, type ExportStatus, getExport } from "../lib/api";
+import { useInvalidatingMutation } from "./mutations";
 import { orderKeys } from "./orders";
 
 export const exportKeys = {
@@ -29,9 +30,5 @@ export function exportPollInterval(status: ExportStatus | undefined): number | f
  * so the orders are read again when it is made; a queued one when it finishes.
  */
 export function useCreateExport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ExportReq) => createExport(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-  });
+  return useInvalidatingMutation(orderKeys.all, (body: ExportReq) => createExport(body));
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { getLabelBatch, getShipments, issueLabels, type LabelIssueReq } from "../lib/api";
+import { getLabelBatch, getShipments, issueLabels } from "../lib/api";
+import { useJobMutation } from "./mutations";
 import { orderKeys } from "./orders";
 
 export const labelKeys = {
@@ -24,12 +25,9 @@ export const orderShipmentsQueryOptions = (orderId: string) =>
     queryFn: () => getShipments({ order_id: orderId }),
   });
 
-/** Starts a batch; the key is the caller's, so a retry of the same click reuses it. */
+/** Starts a batch. */
 export function useIssueLabels() {
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: LabelIssueReq; idempotencyKey: string }) =>
-      issueLabels(body, idempotencyKey),
-  });
+  return useJobMutation(issueLabels);
 }
 
 /** Orders and their shipments after a batch: statuses, error tab and the drawer's 送り状 change. */

@@ -18,6 +18,7 @@ import {
   updateOrderDelivery,
   updateOrderSender,
 } from "../lib/api";
+import { type RecordUpdate, useInvalidatingMutation } from "./mutations";
 import { shopKeys } from "./shops";
 
 export const orderKeys = {
@@ -37,25 +38,16 @@ export const ordersQueryOptions = (query: OrderListQuery) =>
 export const orderQueryOptions = (id: string) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => getOrder(id) });
 
-function useInvalidateOrders() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
-}
-
 export function useUpdateOrderCustomer() {
-  const invalidate = useInvalidateOrders();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: OrderCustomerUpdateReq }) => updateOrderCustomer(id, body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(orderKeys.all, ({ id, body }: RecordUpdate<OrderCustomerUpdateReq>) =>
+    updateOrderCustomer(id, body),
+  );
 }
 
 export function useUpdateOrderSender() {
-  const invalidate = useInvalidateOrders();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: OrderSenderUpdateReq }) => updateOrderSender(id, body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(orderKeys.all, ({ id, body }: RecordUpdate<OrderSenderUpdateReq>) =>
+    updateOrderSender(id, body),
+  );
 }
 
 /** The order as the API answered it is shown at once (its new issues), then every order query is read again. */
@@ -89,19 +81,11 @@ export function useResetOrderDelivery() {
 
 /** Queues an import of every active shop's orders; progress is on the shops query. */
 export function useSyncOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => syncOrders(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
-  });
+  return useInvalidatingMutation(shopKeys.all, () => syncOrders());
 }
 
 export function useBulkUpdateOrders() {
-  const invalidate = useInvalidateOrders();
-  return useMutation({
-    mutationFn: (body: OrderBulkUpdateReq) => bulkUpdateOrders(body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(orderKeys.all, (body: OrderBulkUpdateReq) => bulkUpdateOrders(body));
 }
 
 /** "Select all": every order of the tab and its filters, by id and number, read once when asked. */

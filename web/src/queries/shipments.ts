@@ -6,9 +6,9 @@ import {
   getShipments,
   reissueShipments,
   type ShipmentListQuery,
-  type ShipmentReissueReq,
 } from "../lib/api";
 import { shipmentKeys, useInvalidateAfterLabels } from "./labels";
+import { useJobMutation } from "./mutations";
 
 /**
  * 出荷履歴's reads and actions. Its keys sit under shipmentKeys.all, so a label batch
@@ -48,8 +48,5 @@ export function useCancelShipments() {
 
 /** Starts a reissue batch; the history is read again once the batch is done, not when it is accepted. */
 export function useReissueShipments() {
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: ShipmentReissueReq; idempotencyKey: string }) =>
-      reissueShipments(body, idempotencyKey),
-  });
+  return useJobMutation(reissueShipments);
 }

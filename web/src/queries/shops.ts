@@ -1,10 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import {
   createEcforceShop,
   createShopifyShop,
   deleteEcforceShop,
   deleteShopifyShop,
   type EcforceConnectReq,
+  type EcforceSettingsUpdateReq,
+  getEcforceCarriers,
   getShops,
   type Shop,
   type ShopifyStartReq,
@@ -15,16 +17,12 @@ import {
   updateShopifyShop,
   verifyShopifyRequest,
 } from "../lib/api";
+import { useInvalidatingMutation } from "./mutations";
 
 export const shopKeys = { all: ["shops"] as const, list: () => [...shopKeys.all, "list"] as const };
 
 /** The company's shops with their sync state. */
 export const shopsQueryOptions = () => queryOptions({ queryKey: shopKeys.list(), queryFn: () => getShops() });
-
-function useInvalidateShops() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: shopKeys.all });
-}
 
 /** Starts the Shopify authorisation; the answer is the URL the browser goes to next. */
 export function useStartShopifyConnection() {
@@ -33,46 +31,42 @@ export function useStartShopifyConnection() {
 
 /** Finishes the Shopify authorisation with the query the platform returned. */
 export function useVerifyShopifyRequest() {
-  const invalidate = useInvalidateShops();
-  return useMutation({
-    mutationFn: (query: ShopifyVerifyReq) => verifyShopifyRequest(query),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(shopKeys.all, (query: ShopifyVerifyReq) => verifyShopifyRequest(query));
 }
 
 export function useConnectEcforce() {
-  const invalidate = useInvalidateShops();
-  return useMutation({
-    mutationFn: (body: EcforceConnectReq) => createEcforceShop(body),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(shopKeys.all, (body: EcforceConnectReq) => createEcforceShop(body));
 }
 
-export function useUpdateShopSettings() {
-  const invalidate = useInvalidateShops();
-  return useMutation({
-    mutationFn: ({ shop, body }: { shop: Pick<Shop, "platform">; body: ShopSettingsUpdateReq }) =>
-      shop.platform === "shopify" ? updateShopifyShop(body) : updateEcforceShop(body),
-    onSuccess: invalidate,
+/** An Ecforce shop's delivery companies, with the name-matched default for each of our carriers. */
+export const ecforceCarriersQueryOptions = (shopId: string) =>
+  queryOptions({
+    queryKey: [...shopKeys.all, "ecforce-carriers", shopId] as const,
+    queryFn: () => getEcforceCarriers({ shop_id: shopId }),
   });
+
+export function useUpdateShopSettings() {
+  return useInvalidatingMutation(
+    shopKeys.all,
+    ({
+      shop,
+      body,
+    }: {
+      shop: Pick<Shop, "platform">;
+      body: ShopSettingsUpdateReq | EcforceSettingsUpdateReq;
+    }) => (shop.platform === "shopify" ? updateShopifyShop(body) : updateEcforceShop(body)),
+  );
 }
 
 export function useDisconnectShop() {
-  const invalidate = useInvalidateShops();
-  return useMutation({
-    mutationFn: (shop: Pick<Shop, "id" | "platform">) =>
-      shop.platform === "shopify"
-        ? deleteShopifyShop({ shop_id: shop.id })
-        : deleteEcforceShop({ shop_id: shop.id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(shopKeys.all, (shop: Pick<Shop, "id" | "platform">) =>
+    shop.platform === "shopify"
+      ? deleteShopifyShop({ shop_id: shop.id })
+      : deleteEcforceShop({ shop_id: shop.id }),
+  );
 }
 
 /** Queues an import of one shop's orders (all active shops without an id). */
 export function useSyncShop() {
-  const invalidate = useInvalidateShops();
-  return useMutation({
-    mutationFn: (shopId: string) => syncOrders({ shop_id: shopId }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(shopKeys.all, (shopId: string) => syncOrders({ shop_id: shopId }));
 }

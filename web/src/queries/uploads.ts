@@ -1,11 +1,7 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import {
-  getTrackingUploadJob,
-  type TrackingUploadBulkReq,
-  uploadTrackingNumber,
-  uploadTrackingNumbers,
-} from "../lib/api";
+import { getTrackingUploadJob, uploadTrackingNumber, uploadTrackingNumbers } from "../lib/api";
 import { useInvalidateAfterLabels } from "./labels";
+import { useJobMutation } from "./mutations";
 
 /** 追跡番号のアップロード: one shipment at once, or a job of many. */
 export const uploadKeys = {
@@ -17,12 +13,9 @@ export const uploadKeys = {
 export const trackingUploadJobQueryOptions = (jobId: string) =>
   queryOptions({ queryKey: uploadKeys.job(jobId), queryFn: () => getTrackingUploadJob(jobId) });
 
-/** Starts a bulk upload; the key is the caller's, so a retry of the same click reuses it. */
+/** Starts a bulk upload. */
 export function useUploadTrackingNumbers() {
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TrackingUploadBulkReq; idempotencyKey: string }) =>
-      uploadTrackingNumbers(body, idempotencyKey),
-  });
+  return useJobMutation(uploadTrackingNumbers);
 }
 
 /** One shipment (with its sister parcels); orders and shipments change either way (an error goes on both). */

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
-import { isNotEmpty, matchesField, useForm } from "@mantine/form";
+import { isNotEmpty, useForm } from "@mantine/form";
 import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useLocation, useRouter } from "@tanstack/react-router";
@@ -20,7 +20,7 @@ import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
 import { hasShopifyReturnQuery } from "../lib/redirects";
-import { passwordMismatch, passwordProblem } from "../lib/validation";
+import { newPasswordRules } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/login")({
   // Only the email is read here; other parameters (the shop-authorisation return) stay in the URL for the guard.
@@ -168,8 +168,7 @@ function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: st
     mode: "uncontrolled",
     initialValues: { password: "", passwordConfirmation: "" },
     validate: {
-      password: passwordProblem,
-      passwordConfirmation: matchesField("password", passwordMismatch),
+      ...newPasswordRules,
     },
   });
 

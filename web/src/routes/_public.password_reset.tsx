@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, Stack } from "@mantine/core";
-import { matchesField, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconLockOpen } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -15,7 +15,7 @@ import {
 } from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
 import { notify } from "../lib/notify";
-import { passwordMismatch, passwordProblem } from "../lib/validation";
+import { newPasswordRules } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/password_reset")({
   validateSearch: z.object({
@@ -112,8 +112,7 @@ function ConfirmStep({ email, onChangeEmail }: { email: string; onChangeEmail: (
     initialValues: { code: "", password: "", passwordConfirmation: "" },
     validate: {
       code: codeRule,
-      password: passwordProblem,
-      passwordConfirmation: matchesField("password", passwordMismatch),
+      ...newPasswordRules,
     },
   });
 

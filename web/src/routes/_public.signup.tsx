@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack } from "@mantine/core";
-import { matchesField, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
@@ -8,7 +8,7 @@ import { AuthSwitch } from "../components/forms/AuthSwitch";
 import { authErrorMessage } from "../lib/auth-errors";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
-import { passwordMismatch, passwordProblem } from "../lib/validation";
+import { newPasswordRules } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/signup")({
   component: SignupPage,
@@ -28,8 +28,7 @@ function SignupPage() {
     initialValues: { email: "", password: "", passwordConfirmation: "" },
     validate: {
       email: emailRule,
-      password: passwordProblem,
-      passwordConfirmation: matchesField("password", passwordMismatch),
+      ...newPasswordRules,
     },
   });
 

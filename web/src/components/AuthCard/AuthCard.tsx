@@ -1,7 +1,8 @@
-import { Alert, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { type AuthAction, authErrorMessage } from "../../lib/auth-errors";
+import { TitleBlock } from "../TitleBlock/TitleBlock";
 
 export interface AuthCardHeaderProps {
   title: string;
@@ -13,21 +14,13 @@ export interface AuthCardHeaderProps {
 /** The title block every public page's card starts with. */
 export function AuthCardHeader({ title, description, icon }: AuthCardHeaderProps) {
   return (
-    <Stack gap={4}>
+    <TitleBlock title={title} description={description} order={1} fz={22}>
       {icon && (
         <ThemeIcon size={44} radius="xl" variant="light" mb={8} aria-hidden="true">
           {icon}
         </ThemeIcon>
       )}
-      <Title order={1} fz={22}>
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-      )}
-    </Stack>
+    </TitleBlock>
   );
 }
 

@@ -138,6 +138,28 @@ function BrandDefaultsSection() {
   );
 }
 
+/**
+ * A brand card saved by one brand call: its form starts from the cached brand and,
+ * once saved, from the brand the call answered.
+ */
+function useBrandSectionForm<Values extends Record<string, unknown>, S extends z.ZodType>(
+  schema: S,
+  options: {
+    name: string;
+    valuesOf: (brand: Brand) => Values;
+    save: (values: z.output<S>) => Promise<Brand>;
+    success: string;
+  },
+) {
+  const { data: brand } = useSuspenseQuery(brandQueryOptions());
+  const form = useSchemaForm(schema, { name: options.name, initialValues: options.valuesOf(brand) });
+  const { onSubmit, error } = useFormSubmit(form, options.save, {
+    success: options.success,
+    onSuccess: (saved) => form.resetDirty(options.valuesOf(saved)),
+  });
+  return { form, section: { onSubmit, submitting: form.submitting, error } };
+}
+
 const UploadSettingsForm = z.object({
   notify_customer: BrandUpdate.shape.notify_customer.unwrap(),
   auto_upload_tracking: BrandUpdate.shape.auto_upload_tracking.unwrap(),
@@ -151,21 +173,19 @@ const uploadSettingsOf = (brand: Brand): UploadSettingsValues => ({
 
 /** 追跡番号のアップロード: Shopify's shipping confirmation, and the upload right after the labels. */
 function UploadSettingsSection() {
-  const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const update = useUpdateBrand();
-  const form = useSchemaForm(UploadSettingsForm, { name: "upload", initialValues: uploadSettingsOf(brand) });
-  const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
+  const { form, section } = useBrandSectionForm(UploadSettingsForm, {
+    name: "upload",
+    valuesOf: uploadSettingsOf,
+    save: (values) => update.mutateAsync(values),
     success: "追跡番号のアップロード設定を保存しました。",
-    onSuccess: (saved) => form.resetDirty(uploadSettingsOf(saved)),
   });
 
   return (
     <SettingsFormSection
       title="追跡番号のアップロード"
       description="送り状の追跡番号をストアへ送るときの動作を設定します。"
-      onSubmit={onSubmit}
-      submitting={form.submitting}
-      error={error}
+      {...section}
       maw={760}
     >
       <Checkbox
@@ -250,21 +270,19 @@ function layoutAllowed(paper: PaperValue, layout: LayoutValue): boolean {
 }
 
 function PrintSettingsSection() {
-  const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const update = useUpdateBrandPrintSettings();
-  const form = useSchemaForm(BrandPrintSettings, { name: "print", initialValues: printFormValues(brand) });
-  const { onSubmit, error } = useFormSubmit(form, (values) => update.mutateAsync(values), {
+  const { form, section } = useBrandSectionForm(BrandPrintSettings, {
+    name: "print",
+    valuesOf: printFormValues,
+    save: (values) => update.mutateAsync(values),
     success: "印刷設定を保存しました。",
-    onSuccess: (saved) => form.resetDirty(printFormValues(saved)),
   });
 
   return (
     <SettingsFormSection
       title="印刷設定"
       description="配送会社ごとに、送り状を印刷する用紙・面付けと、印字位置の補正を設定します。"
-      onSubmit={onSubmit}
-      submitting={form.submitting}
-      error={error}
+      {...section}
     >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" verticalSpacing="md">
         {carriers.map((carrier) => (

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   Menu,
-  Paper,
   Select,
   Stack,
   Table,
@@ -35,6 +34,7 @@ import { ordersQueryOptions, useBulkUpdateOrders, useSelectAllOrders } from "../
 import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
 import { ExportModal, useCarrierExport } from "./ExportModal";
@@ -124,7 +124,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const bulk = useBulkUpdateOrders();
   const selectAll = useSelectAllOrders();
   const orders = data?.items ?? [];
-  const allSelected = orders.length > 0 && orders.every((o) => selected.has(o.id));
+  const allSelected = allOnPage(orders, selected);
   // The tab's count is the list's total only when nothing else narrows it.
   const narrowed = Boolean(
     filters.search || filters.purchased_from || filters.purchased_to || filters.shop_id,
@@ -264,103 +264,97 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
       </Group>
 
       {selected.size > 0 && (
-        <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label="選択した注文の操作">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                {selectedCountText(selected.size, all, total)}
-              </Text>
-              <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
-                選択を解除
+        <SelectionBar
+          label="選択した注文の操作"
+          count={selectedCountText(selected.size, all, total)}
+          onClear={clearSelection}
+          actions={
+            filters.tab_key === "archived" ? (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} />}
+                loading={bulk.isPending}
+                disabled={blocked("bulkUpdate") !== null}
+                onClick={() => void runBulk("restore")}
+              >
+                元に戻す
               </Button>
-            </Group>
-            <Group gap="xs" className={classes.bulkActions}>
-              {filters.tab_key === "archived" ? (
+            ) : (
+              <>
+                <Button
+                  size="xs"
+                  leftSection={<IconPrinter size={16} />}
+                  loading={labels.mutation.isPending}
+                  disabled={blocked("labels") !== null}
+                  onClick={() => labels.start(selected)}
+                >
+                  送り状発行
+                </Button>
                 <Button
                   size="xs"
                   variant="default"
-                  leftSection={<IconArrowBackUp size={16} />}
+                  leftSection={<IconCloudUpload size={16} />}
+                  loading={upload.mutation.isPending}
+                  disabled={blocked("upload") !== null}
+                  onClick={() => upload.start({ order_ids: [...selected.keys()] }, new Map(selected))}
+                >
+                  追跡番号をアップロード
+                </Button>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconFileExport size={16} />}
+                      rightSection={<IconChevronDown size={14} />}
+                      loading={carrierExport.create.isPending}
+                      disabled={blocked("export") !== null}
+                    >
+                      CSV出力
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>配送会社ソフト用ファイル</Menu.Label>
+                    {exportFormatChoices.map((format) => (
+                      <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
+                        {exportFormatLabels[format]}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconTruckDelivery size={16} />}
+                      rightSection={<IconChevronDown size={14} />}
+                      disabled={blocked("bulkUpdate") !== null}
+                    >
+                      配送設定
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>一括で配送設定</Menu.Label>
+                    <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
+                    <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArchive size={16} />}
                   loading={bulk.isPending}
                   disabled={blocked("bulkUpdate") !== null}
-                  onClick={() => void runBulk("restore")}
+                  onClick={() => void runBulk("archive")}
                 >
-                  元に戻す
+                  アーカイブ
                 </Button>
-              ) : (
-                <>
-                  <Button
-                    size="xs"
-                    leftSection={<IconPrinter size={16} />}
-                    loading={labels.mutation.isPending}
-                    disabled={blocked("labels") !== null}
-                    onClick={() => labels.start(selected)}
-                  >
-                    送り状発行
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconCloudUpload size={16} />}
-                    loading={upload.mutation.isPending}
-                    disabled={blocked("upload") !== null}
-                    onClick={() => upload.start({ order_ids: [...selected.keys()] }, new Map(selected))}
-                  >
-                    追跡番号をアップロード
-                  </Button>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconFileExport size={16} />}
-                        rightSection={<IconChevronDown size={14} />}
-                        loading={carrierExport.create.isPending}
-                        disabled={blocked("export") !== null}
-                      >
-                        CSV出力
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Label>配送会社ソフト用ファイル</Menu.Label>
-                      {exportFormatChoices.map((format) => (
-                        <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
-                          {exportFormatLabels[format]}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconTruckDelivery size={16} />}
-                        rightSection={<IconChevronDown size={14} />}
-                        disabled={blocked("bulkUpdate") !== null}
-                      >
-                        配送設定
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Label>一括で配送設定</Menu.Label>
-                      <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
-                      <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconArchive size={16} />}
-                    loading={bulk.isPending}
-                    disabled={blocked("bulkUpdate") !== null}
-                    onClick={() => void runBulk("archive")}
-                  >
-                    アーカイブ
-                  </Button>
-                </>
-              )}
-            </Group>
-          </Group>
+              </>
+            )
+          }
+        >
           {blockedMessages.length > 0 && (
             <Text size="xs" c="orange.8" mt={6}>
               {blockedMessages.join("。")}。
@@ -379,7 +373,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
               </Button>
             </Group>
           )}
-        </Paper>
+        </SelectionBar>
       )}
 
       <LabelIssueModal flow={labels} />
@@ -392,142 +386,123 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
         onChanged={clearSelection}
       />
 
-      <Paper withBorder className={classes.tableWrap}>
-        {error ? (
-          <EmptyState
-            icon={<IconAlertTriangle size={28} stroke={1.6} />}
-            title="注文を読み込めませんでした"
-            description={(error as Error).message}
-          />
-        ) : orders.length === 0 && !isFetching ? (
-          <EmptyState
-            icon={<IconInbox size={28} stroke={1.6} />}
-            title={filters.search ? "該当する注文はありません" : "表示できる注文はありません"}
-            description={
-              filters.search
-                ? "検索条件を変えてお試しください。"
-                : shops?.items.some((shop) => shop.status === "active")
-                  ? "「注文を同期」を押すと、連携中のストアから注文を取り込みます。"
-                  : "ストアを連携すると、取り込んだ注文がここに表示されます。"
-            }
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={880} type="native">
-            <Table highlightOnHover verticalSpacing="sm" aria-label="注文" aria-busy={isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
+      <ListFrame
+        error={error}
+        errorTitle="注文を読み込めませんでした"
+        empty={
+          orders.length === 0 && !isFetching ? (
+            <EmptyState
+              icon={<IconInbox size={28} stroke={1.6} />}
+              title={filters.search ? "該当する注文はありません" : "表示できる注文はありません"}
+              description={
+                filters.search
+                  ? "検索条件を変えてお試しください。"
+                  : shops?.items.some((shop) => shop.status === "active")
+                    ? "「注文を同期」を押すと、連携中のストアから注文を取り込みます。"
+                    : "ストアを連携すると、取り込んだ注文がここに表示されます。"
+              }
+            />
+          ) : null
+        }
+      >
+        <Table.ScrollContainer minWidth={880} type="native">
+          <Table highlightOnHover verticalSpacing="sm" aria-label="注文" aria-busy={isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <PageCheckbox
+                    label="このページの注文をすべて選択"
+                    rows={orders}
+                    selected={selected}
+                    onChange={() =>
+                      allSelected
+                        ? clearSelection()
+                        : setSelected(new Map(orders.map((o) => [o.id, o.orderNumber] as const)))
+                    }
+                  />
+                </Table.Th>
+                <Table.Th>注文番号</Table.Th>
+                <Table.Th>購入日時</Table.Th>
+                <Table.Th>お届け先</Table.Th>
+                <Table.Th>住所</Table.Th>
+                <Table.Th ta="right">金額</Table.Th>
+                <Table.Th>状態</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => (
+                <Table.Tr key={order.id} className={classes.row} onClick={() => onOpen(order)}>
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
                     <Checkbox
-                      aria-label="このページの注文をすべて選択"
-                      checked={allSelected}
-                      indeterminate={!allSelected && orders.some((o) => selected.has(o.id))}
-                      onChange={() =>
-                        allSelected
-                          ? clearSelection()
-                          : setSelected(new Map(orders.map((o) => [o.id, o.orderNumber] as const)))
-                      }
+                      aria-label={`${order.orderNumber} を選択`}
+                      checked={selected.has(order.id)}
+                      onChange={() => toggle(order)}
                     />
-                  </Table.Th>
-                  <Table.Th>注文番号</Table.Th>
-                  <Table.Th>購入日時</Table.Th>
-                  <Table.Th>お届け先</Table.Th>
-                  <Table.Th>住所</Table.Th>
-                  <Table.Th ta="right">金額</Table.Th>
-                  <Table.Th>状態</Table.Th>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} className={classes.number}>
+                      {order.orderNumber}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {order.platform === "shopify" ? "Shopify" : "ecforce"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{dateTime.format(new Date(order.purchasedAt))}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{order.customer.name}</Text>
+                    {order.isGift && (
+                      <Badge size="xs" variant="light" color="grape">
+                        ギフト
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1}>
+                      {order.customer.prefecture}
+                      {order.customer.city}
+                      {order.customer.address1}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">{yen.format(order.totalAmount)}</Text>
+                    {order.codAmount !== null && (
+                      <Badge size="xs" variant="light" color="orange">
+                        代引
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {order.isError ? (
+                      <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+                        エラー {order.errors.length}件
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" variant="light">
+                        {orderTabLabels[order.shipmentStatus]}
+                      </Badge>
+                    )}
+                    {order.labels && (
+                      <Badge
+                        display="flex"
+                        mt={4}
+                        color="teal"
+                        variant="light"
+                        leftSection={<IconPrinter size={12} />}
+                      >
+                        {labelledText(order.labels.live)}
+                      </Badge>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.map((order) => (
-                  <Table.Tr key={order.id} className={classes.row} onClick={() => onOpen(order)}>
-                    <Table.Td onClick={(event) => event.stopPropagation()}>
-                      <Checkbox
-                        aria-label={`${order.orderNumber} を選択`}
-                        checked={selected.has(order.id)}
-                        onChange={() => toggle(order)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600} className={classes.number}>
-                        {order.orderNumber}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {order.platform === "shopify" ? "Shopify" : "ecforce"}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{dateTime.format(new Date(order.purchasedAt))}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{order.customer.name}</Text>
-                      {order.isGift && (
-                        <Badge size="xs" variant="light" color="grape">
-                          ギフト
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={1}>
-                        {order.customer.prefecture}
-                        {order.customer.city}
-                        {order.customer.address1}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{yen.format(order.totalAmount)}</Text>
-                      {order.codAmount !== null && (
-                        <Badge size="xs" variant="light" color="orange">
-                          代引
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {order.isError ? (
-                        <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
-                          エラー {order.errors.length}件
-                        </Badge>
-                      ) : (
-                        <Badge color="gray" variant="light">
-                          {orderTabLabels[order.shipmentStatus]}
-                        </Badge>
-                      )}
-                      {order.labels && (
-                        <Badge
-                          display="flex"
-                          mt={4}
-                          color="teal"
-                          variant="light"
-                          leftSection={<IconPrinter size={12} />}
-                        >
-                          {labelledText(order.labels.live)}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListFrame>
 
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors((current) => current.slice(0, -1))}
-        >
-          前へ
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={!data?.nextCursor}
-          onClick={() => data?.nextCursor && setCursors((current) => [...current, data.nextCursor])}
-        >
-          次へ
-        </Button>
-      </Group>
+      <Pager cursors={cursors} nextCursor={data?.nextCursor} onTurn={setCursors} />
     </Stack>
   );
 }

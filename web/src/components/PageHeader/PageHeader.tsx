@@ -1,5 +1,6 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group } from "@mantine/core";
 import type { ReactNode } from "react";
+import { TitleBlock } from "../TitleBlock/TitleBlock";
 
 export interface PageHeaderProps {
   title: string;
@@ -10,16 +11,7 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="md">
-      <Stack gap={4}>
-        <Title order={1} fz={24}>
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-      </Stack>
+      <TitleBlock title={title} description={description} order={1} fz={24} />
       {actions}
     </Group>
   );

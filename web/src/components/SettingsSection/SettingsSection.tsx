@@ -1,5 +1,6 @@
-import { Box, Fieldset, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Fieldset, Group, Paper } from "@mantine/core";
 import { type FormEventHandler, type ReactNode, useId } from "react";
+import { TitleBlock } from "../TitleBlock/TitleBlock";
 import classes from "./SettingsSection.module.css";
 
 export interface SettingsSectionProps {
@@ -51,16 +52,14 @@ export function SettingsSection({
   return (
     <Paper withBorder component="section" aria-labelledby={titleId} className={classes.section}>
       <Group justify="space-between" align="flex-start" gap="md" className={classes.header}>
-        <Stack gap={4} className={classes.heading}>
-          <Title order={2} fz="md" id={titleId}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
+        <TitleBlock
+          title={title}
+          description={description}
+          order={2}
+          fz="md"
+          id={titleId}
+          className={classes.heading}
+        />
         {!readOnly && actions}
       </Group>
       {onSubmit ? (

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   Menu,
-  Paper,
   Stack,
   Table,
   Tabs,
@@ -14,14 +13,7 @@ import {
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
-import {
-  IconAlertTriangle,
-  IconBan,
-  IconCloudUpload,
-  IconDots,
-  IconPrinter,
-  IconTruckDelivery,
-} from "@tabler/icons-react";
+import { IconBan, IconCloudUpload, IconDots, IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -31,6 +23,7 @@ import { notify } from "../../lib/notify";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
 import { CancelShipmentsModal, type CancelTarget } from "./CancelShipmentsModal";
@@ -124,7 +117,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   );
   const { data: tabCounts } = useQuery(shipmentCountsQueryOptions());
   const shipments = data?.items ?? [];
-  const allSelected = shipments.length > 0 && shipments.every((s) => selected.has(s.id));
+  const allSelected = allOnPage(shipments, selected);
   const counts = selectionCounts(selected);
   const uploadBlocked = bulkUploadBlocked(selected);
   const empty = emptyText(filters);
@@ -253,22 +246,19 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
       </Group>
 
       {selected.size > 0 && (
-        <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label="選択した出荷の操作">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-                {selected.size}件を選択中
-              </Text>
-              <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
-                選択を解除
-              </Button>
-            </Group>
-            {uploadBlocked && (
+        <SelectionBar
+          label="選択した出荷の操作"
+          count={`${selected.size}件を選択中`}
+          onClear={clearSelection}
+          note={
+            uploadBlocked && (
               <Text size="xs" c="dimmed">
                 {uploadBlocked}
               </Text>
-            )}
-            <Group gap="xs" className={classes.bulkActions}>
+            )
+          }
+          actions={
+            <>
               <Button
                 size="xs"
                 leftSection={<IconCloudUpload size={16} />}
@@ -299,9 +289,9 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
               >
                 取り消し
               </Button>
-            </Group>
-          </Group>
-        </Paper>
+            </>
+          }
+        />
       )}
 
       <ReissueModal flow={reissue} />
@@ -312,38 +302,41 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
         onCancelled={clearSelection}
       />
 
-      <Paper withBorder className={classes.tableWrap}>
-        {error ? (
-          <EmptyState
-            icon={<IconAlertTriangle size={28} stroke={1.6} />}
-            title="出荷履歴を読み込めませんでした"
-            description={(error as Error).message}
-          />
-        ) : shipments.length === 0 && !isFetching ? (
-          <EmptyState
-            icon={<IconTruckDelivery size={28} stroke={1.6} />}
-            title={empty.title}
-            description={empty.description}
-            action={
-              filters.printed_from || filters.printed_to ? undefined : (
-                <Button
-                  renderRoot={(props) => <Link to="/orders" search={{ tab_key: "notShipped" }} {...props} />}
-                  variant="light"
-                  size="xs"
-                  mt="xs"
-                >
-                  注文リストへ
-                </Button>
-              )
-            }
-          />
-        ) : phone ? (
+      <ListFrame
+        error={error}
+        errorTitle="出荷履歴を読み込めませんでした"
+        empty={
+          shipments.length === 0 && !isFetching ? (
+            <EmptyState
+              icon={<IconTruckDelivery size={28} stroke={1.6} />}
+              title={empty.title}
+              description={empty.description}
+              action={
+                filters.printed_from || filters.printed_to ? undefined : (
+                  <Button
+                    renderRoot={(props) => (
+                      <Link to="/orders" search={{ tab_key: "notShipped" }} {...props} />
+                    )}
+                    variant="light"
+                    size="xs"
+                    mt="xs"
+                  >
+                    注文リストへ
+                  </Button>
+                )
+              }
+            />
+          ) : null
+        }
+      >
+        {phone ? (
           <Stack component="ul" gap={0} aria-label="出荷" aria-busy={isFetching} className={classes.cards}>
             <li className={classes.cardsHead}>
-              <Checkbox
+              <PageCheckbox
                 label="このページの出荷をすべて選択"
-                checked={allSelected}
-                indeterminate={!allSelected && shipments.some((s) => selected.has(s.id))}
+                visibleLabel
+                rows={shipments}
+                selected={selected}
                 onChange={toggleAll}
               />
             </li>
@@ -389,10 +382,10 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="このページの出荷をすべて選択"
-                      checked={allSelected}
-                      indeterminate={!allSelected && shipments.some((s) => selected.has(s.id))}
+                    <PageCheckbox
+                      label="このページの出荷をすべて選択"
+                      rows={shipments}
+                      selected={selected}
                       onChange={toggleAll}
                     />
                   </Table.Th>
@@ -450,27 +443,10 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
             </Table>
           </Table.ScrollContainer>
         )}
-      </Paper>
+      </ListFrame>
 
       {(cursors.length > 1 || data?.nextCursor) && (
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={cursors.length === 1}
-            onClick={() => turnPage(cursors.slice(0, -1))}
-          >
-            前へ
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!data?.nextCursor}
-            onClick={() => data?.nextCursor && turnPage([...cursors, data.nextCursor])}
-          >
-            次へ
-          </Button>
-        </Group>
+        <Pager cursors={cursors} nextCursor={data?.nextCursor} onTurn={turnPage} />
       )}
     </Stack>
   );
