@@ -107,7 +107,7 @@ type KoaContext = {
 
 /**
  * The browser PUTs large import files straight to S3 through presigned URLs (core/src/files
- * uploadUrl), which needs the bucket's CORS rule (GET, PUT and HEAD from the site). s3rver
+ * uploadUrl), which needs the bucket's CORS rule (PUT from the site). s3rver
  * keeps CORS per bucket and the buckets are made later, by provision: the same rule is
  * answered here, in front of s3rver's routes, for every bucket.
  */
@@ -119,7 +119,8 @@ function allowBrowserUploads(s3: S3rver) {
     if (!origin) return next();
     if (ctx.method === "OPTIONS") {
       ctx.set("Access-Control-Allow-Origin", origin);
-      ctx.set("Access-Control-Allow-Methods", "GET, PUT, HEAD");
+      // As the files bucket's rule in stacks/storage.ts: the upload's PUT only.
+      ctx.set("Access-Control-Allow-Methods", "PUT");
       ctx.set("Access-Control-Allow-Headers", ctx.get("access-control-request-headers") || "*");
       ctx.set("Access-Control-Max-Age", "3000");
       ctx.set("Vary", "Origin");

@@ -7,6 +7,7 @@ import { handler as orderSyncHandler } from "../../../functions/src/queue/order-
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { printableSeedOrder, printableSeedPerson } from "../../support/seed-orders";
 import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
 
 /**
@@ -47,36 +48,25 @@ type WireShipment = {
   history: { action: string; user_id: string | null; at: string }[];
 };
 
-const person = (n: number) => ({
-  familyName: "山﨑",
-  givenName: `花子${n}`,
-  familyNameKana: "ヤマサキ",
-  givenNameKana: "ハナコ",
-  company: "",
-  postalCode: "060-0042",
-  prefecture: "北海道",
-  city: "札幌市中央区",
-  address1: "大通西10丁目",
-  address2: "",
-  phone: "011-231-4111",
-});
+const person = (n: number) =>
+  printableSeedPerson(n, {
+    familyName: "山﨑",
+    givenName: `花子${n}`,
+    familyNameKana: "ヤマサキ",
+    postalCode: "060-0042",
+    prefecture: "北海道",
+    city: "札幌市中央区",
+    address1: "大通西10丁目",
+    phone: "011-231-4111",
+  });
 
-function seed(n: number): SeedOrder {
-  return {
+/** The n-th open order (#2000+n) to person(n), a little older each. */
+const seed = (n: number): SeedOrder =>
+  printableSeedOrder(n, new Date(Date.now() - (2 * 86_400 - n * 60) * 1000).toISOString(), {
     number: 2000 + n,
-    createdAt: new Date(Date.now() - (2 * 86_400 - n * 60) * 1000).toISOString(),
-    email: `buyer${n}@example.jp`,
     purchaser: person(n),
     recipient: person(n),
-    lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
-    shippingFee: 0,
-    payment: "credit_card",
-    deliveryDate: null,
-    deliveryTime: null,
-    note: "",
-    state: "open",
-  };
-}
+  });
 
 function caller(account: Account): Call {
   return (path, method = "GET", body) => callApi(`/api${path}`, { method, token: account.idToken, body });

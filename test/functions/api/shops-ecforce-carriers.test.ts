@@ -8,6 +8,7 @@ import { handler as labelJobHandler } from "../../../functions/src/queue/label-j
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { printableSeedOrder, printableSeedPerson } from "../../support/seed-orders";
 import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
 
 /**
@@ -46,36 +47,21 @@ const ownNames = [
   { id: 13, name: "ゆうパック", times: ["午前中"] },
 ] as const;
 
-const person = (n: number) => ({
-  familyName: "髙橋",
-  givenName: `一郎${n}`,
-  familyNameKana: "タカハシ",
-  givenNameKana: "イチロウ",
-  company: "",
-  postalCode: "604-8005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
-});
+const person = (n: number) =>
+  printableSeedPerson(n, {
+    familyName: "髙橋",
+    givenName: `一郎${n}`,
+    familyNameKana: "タカハシ",
+    givenNameKana: "イチロウ",
+  });
 
-function seed(n: number): SeedOrder {
-  return {
+/** The n-th open order (#2000+n) to person(n), a little older each. */
+const seed = (n: number): SeedOrder =>
+  printableSeedOrder(n, new Date(Date.now() - (3 * 86_400 - n * 60) * 1000).toISOString(), {
     number: 2000 + n,
-    createdAt: new Date(Date.now() - (3 * 86_400 - n * 60) * 1000).toISOString(),
-    email: `buyer${n}@example.jp`,
     purchaser: person(n),
     recipient: person(n),
-    lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
-    shippingFee: 0,
-    payment: "credit_card",
-    deliveryDate: null,
-    deliveryTime: null,
-    note: "",
-    state: "open",
-  };
-}
+  });
 
 async function company(name: string) {
   const account = await testAccount(name);
