@@ -265,7 +265,9 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
       OrderSearchEntity.query
         .byToken({ tenantId, shard })
         .begins({ token })
-        .go({ count: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
+        // `limit` asks DynamoDB for that many per request: without it each request reads
+        // a full 1 MB page of the shard's tokens to keep the first hundred.
+        .go({ count: SEARCH_RESULTS, limit: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
     ),
   );
   const ids = [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
@@ -287,7 +289,15 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
 /** Per-tab counts, kept as counters beside the orders (never a COUNT over the tenant's orders). */
 export async function counts(): Promise<Record<Tab, number>> {
   const tenantId = useTenantID();
-  const { data } = await CounterEntity.query.byName({ tenantId }).begins({ name: "orders:" }).go();
+  // The tabs are known, so their counters are read by key: a begins_with over the tenant's
+  // partition, which also holds every order, is a range read DynamoDB Local does not index.
+  const data: { name: string; count: number }[] = [];
+  let pending = tabs.map((tab) => ({ tenantId, name: `orders:${tab}` }));
+  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    const read = await CounterEntity.get(pending).go();
+    data.push(...read.data);
+    pending = read.unprocessed as typeof pending;
+  }
   const result = Object.fromEntries(tabs.map((tab) => [tab, 0])) as Record<Tab, number>;
   for (const counter of data) {
     const tab = counter.name.slice("orders:".length) as Tab;
