@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { kyotoCompanyProfile } from "../../support/printing";
 
 /**
  * 注文番号と追跡番号のCSV (format `order_numbers`): クリックポスト's numbers come back
@@ -13,16 +14,6 @@ import { personFixture, shopOrderFixture } from "../../support/orders";
  * rows; another company's order numbers never match.
  */
 
-const companyAddress = {
-  name: "株式会社京都抹茶本舗",
-  postal_code: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
-};
-
 /** A company with a Japan Post hand-off account and orders #1001… (one per fixture number). */
 async function company(
   numbers: number[],
@@ -30,7 +21,7 @@ async function company(
 ) {
   const account = await testAccount();
   const token = account.idToken;
-  await callApi("/api/companies", { method: "PUT", token, body: companyAddress });
+  await callApi("/api/companies", { method: "PUT", token, body: kyotoCompanyProfile() });
   const japanPost = await callApi("/api/japan_post", {
     method: "POST",
     token,

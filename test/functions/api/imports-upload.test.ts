@@ -1,9 +1,8 @@
-import { Order } from "@okuru/core/order";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { shopOrderFixture } from "../../support/orders";
+import { shippingCompany } from "../../support/printing";
 
 /**
  * Large issued-data files: a presigned PUT into s3rver under the tenant's prefix, then
@@ -13,32 +12,11 @@ import { shopOrderFixture } from "../../support/orders";
 
 /** A company with a Yamato hand-off account and `count` orders exported to B2クラウド. */
 async function companyWithExport(count: number) {
-  const account = await testAccount();
-  const token = account.idToken;
   // The company's 会社概要 is the ご依頼主 of the exported rows.
-  await callApi("/api/companies", {
-    method: "PUT",
-    token,
-    body: {
-      name: "株式会社京都抹茶本舗",
-      postal_code: "6048005",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "恵比須町534-40",
-      address2: "",
-      phone: "075-123-4567",
-    },
+  const { account, token, ids } = await shippingCompany({
+    yamato: "handoff",
+    orders: Array.from({ length: count }, (_, i) => shopOrderFixture(i + 1)),
   });
-  const yamato = await callApi("/api/yamato", {
-    method: "POST",
-    token,
-    body: { name: "B2クラウド", mode: "handoff", customer_code: "075123456701" },
-  });
-  expect(yamato.status).toBe(201);
-  const orders = await asUser(account, () =>
-    Order.upsertPage(Array.from({ length: count }, (_, i) => shopOrderFixture(i + 1))),
-  );
-  const ids = orders.map((o) => o.orderId);
   const exported = await callApi("/api/exports", {
     method: "POST",
     token,
