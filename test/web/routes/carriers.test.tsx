@@ -1,5 +1,5 @@
 import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { configure, fireEvent, screen, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import {
   accountBody,
   accountFormValues,
@@ -208,7 +208,10 @@ describe("配送会社連携", () => {
         },
       },
     };
-    click(within(dialog).getByRole("button", { name: "保存する" }));
+    // The first save's answer has settled only once the button is usable again; a click before that is lost.
+    const save = within(dialog).getByRole("button", { name: "保存する" });
+    await waitFor(() => expect(save).toBeEnabled());
+    click(save);
     expect(
       await within(dialog).findByText("使用済みの番号がある番号帯（444413750001〜）は削除できません"),
     ).toBeInTheDocument();
