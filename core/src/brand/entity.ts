@@ -1,6 +1,7 @@
-import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { parcelCarriers } from "../carrier/tracking";
+import { keyString, tenantIndex, timestamps } from "../db/attributes";
+import { defineEntity } from "../db/client";
 
 /**
  * Access patterns
@@ -11,36 +12,29 @@ import { entityConfig } from "../db/client";
  * category for new shipments, per-carrier print settings, and what a tracking upload
  * does (the customer's notification, the upload right after the labels).
  */
-export const BrandEntity = new Entity(
-  {
-    model: { entity: "brand", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      name: { type: "string", default: "" },
-      defaultSenderId: { type: "string" },
-      defaultItemCategoryId: { type: "string" },
-      /** The carrier an order ships by when it names none; the first carrier account sets it. */
-      defaultCarrier: { type: ["yamato", "sagawa", "japan_post"] as const },
-      /** The account each carrier's labels use unless the order says otherwise: { yamato?, sagawa?, japan_post? }. */
-      defaultCarrierAccounts: { type: "any" },
-      /** Bumped with every change of any tracking range, so two changes never overlap ranges unseen. */
-      rangesVersion: { type: "number" },
-      /** BrandPrintSettings as JSON-compatible map (snake_case keys as on the wire). */
-      printSettings: { type: "any" },
-      /** Shopify tells the customer of a tracking upload (its shipping confirmation); absent = true. */
-      notifyCustomer: { type: "boolean" },
-      /** A label batch part queues the tracking upload of its new shipments; absent = false. */
-      autoUploadTracking: { type: "boolean" },
-      ...timestamps,
-    },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: [], casing: "none" },
-      },
-    },
+export const BrandEntity = defineEntity("brand", {
+  attributes: {
+    tenantId: keyString,
+    name: { type: "string", default: "" },
+    defaultSenderId: { type: "string" },
+    defaultItemCategoryId: { type: "string" },
+    /** The carrier an order ships by when it names none; the first carrier account sets it. */
+    defaultCarrier: { type: parcelCarriers },
+    /** The account each carrier's labels use unless the order says otherwise: { yamato?, sagawa?, japan_post? }. */
+    defaultCarrierAccounts: { type: "any" },
+    /** Bumped with every change of any tracking range, so two changes never overlap ranges unseen. */
+    rangesVersion: { type: "number" },
+    /** BrandPrintSettings as JSON-compatible map (snake_case keys as on the wire). */
+    printSettings: { type: "any" },
+    /** Shopify tells the customer of a tracking upload (its shipping confirmation); absent = true. */
+    notifyCustomer: { type: "boolean" },
+    /** A label batch part queues the tracking upload of its new shipments; absent = false. */
+    autoUploadTracking: { type: "boolean" },
+    ...timestamps,
   },
-  entityConfig(),
-);
+  indexes: {
+    byId: tenantIndex(),
+  },
+});
 
 export type BrandItem = EntityItem<typeof BrandEntity>;

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, tenantIndex, timestamps } from "../db/attributes";
+import { defineEntity } from "../db/client";
 import { setupStatuses } from "../shared/setup-status";
 
 /**
@@ -10,38 +10,31 @@ import { setupStatuses } from "../shared/setup-status";
  *
  * The company is the tenant: its id is the tenantId every other entity is keyed by.
  */
-export const CompanyEntity = new Entity(
-  {
-    model: { entity: "company", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      name: { type: "string", required: true },
-      setupStatus: { type: setupStatuses, required: true, default: "basic_information" },
-      nameKana: { type: "string", default: "" },
-      postalCode: { type: "string", default: "" },
-      prefecture: { type: "string", default: "" },
-      city: { type: "string", default: "" },
-      address1: { type: "string", default: "" },
-      address2: { type: "string", default: "" },
-      phone: { type: "string", default: "" },
-      contactName: { type: "string", default: "" },
-      contactEmail: { type: "string", default: "" },
-      /** Feature switches per company; `apiIntegration` shows the API連携 settings tab. */
-      features: {
-        type: "map",
-        properties: { apiIntegration: { type: "boolean", default: false } },
-        default: () => ({ apiIntegration: false }),
-      },
-      ...timestamps,
+export const CompanyEntity = defineEntity("company", {
+  attributes: {
+    tenantId: keyString,
+    name: { type: "string", required: true },
+    setupStatus: { type: setupStatuses, required: true, default: "basic_information" },
+    nameKana: { type: "string", default: "" },
+    postalCode: { type: "string", default: "" },
+    prefecture: { type: "string", default: "" },
+    city: { type: "string", default: "" },
+    address1: { type: "string", default: "" },
+    address2: { type: "string", default: "" },
+    phone: { type: "string", default: "" },
+    contactName: { type: "string", default: "" },
+    contactEmail: { type: "string", default: "" },
+    /** Feature switches per company; `apiIntegration` shows the API連携 settings tab. */
+    features: {
+      type: "map",
+      properties: { apiIntegration: { type: "boolean", default: false } },
+      default: () => ({ apiIntegration: false }),
     },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: [], casing: "none" },
-      },
-    },
+    ...timestamps,
   },
-  entityConfig(),
-);
+  indexes: {
+    byId: tenantIndex(),
+  },
+});
 
 export type CompanyItem = EntityItem<typeof CompanyEntity>;

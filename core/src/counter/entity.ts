@@ -1,5 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, tenantIndex } from "../db/attributes";
+import { defineEntity } from "../db/client";
 
 /**
  * Access patterns
@@ -11,22 +12,15 @@ import { entityConfig } from "../db/client";
  * transaction as the records it counts, with the limit as the write's condition:
  * reading a list and then writing lets 30 parallel requests all pass the check.
  */
-export const CounterEntity = new Entity(
-  {
-    model: { entity: "counter", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      name: { type: "string", required: true, readOnly: true },
-      count: { type: "number", required: true, default: 0 },
-    },
-    indexes: {
-      byName: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["name"], casing: "none" },
-      },
-    },
+export const CounterEntity = defineEntity("counter", {
+  attributes: {
+    tenantId: keyString,
+    name: keyString,
+    count: { type: "number", required: true, default: 0 },
   },
-  entityConfig(),
-);
+  indexes: {
+    byName: tenantIndex("name"),
+  },
+});
 
 export type CounterItem = EntityItem<typeof CounterEntity>;

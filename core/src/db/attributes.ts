@@ -1,18 +1,44 @@
 import type { Entity, Item, WhereCallback } from "electrodb";
 import { z } from "zod";
 import { concurrentUpdate } from "../error";
+import { type IndexName, tableDefinition } from "./table";
 
 /** A string that is part of an item's key (the tenant, an id, a name): required, never changed. */
 export const keyString = { type: "string", required: true, readOnly: true } as const;
 
 /**
+ * An entity's primary index (the table's `pk`/`sk`, table.ts) over the given composites.
+ * Case-preserving, like every key (README §1).
+ */
+export function primaryIndex<const P extends readonly string[], const S extends readonly string[]>(
+  pk: P,
+  sk: S,
+) {
+  return {
+    pk: { field: tableDefinition.partitionKey, composite: pk, casing: "none" },
+    sk: { field: tableDefinition.sortKey, composite: sk, casing: "none" },
+  } as const;
+}
+
+/**
  * The index of an item in its tenant's partition: pk `tenantId`, sk the given composites
- * (an id, or a parent's id and the child's own). Case-preserving, like every key (README §1).
+ * (an id, or a parent's id and the child's own; none for the company's one item).
  */
 export function tenantIndex<const S extends readonly string[]>(...sk: S) {
+  return primaryIndex(["tenantId"], sk);
+}
+
+/** An entity's index on one of the table's GSIs (table.ts), keyed by that GSI's attributes. */
+export function secondaryIndex<
+  const I extends IndexName,
+  const P extends readonly string[],
+  const S extends readonly string[],
+>(index: I, pk: P, sk: S) {
+  const { partitionKey, sortKey } = tableDefinition.globalIndexes[index];
   return {
-    pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-    sk: { field: "sk", composite: sk, casing: "none" },
+    index,
+    pk: { field: partitionKey, composite: pk, casing: "none" },
+    sk: { field: sortKey, composite: sk, casing: "none" },
   } as const;
 }
 

@@ -1,13 +1,14 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { clientOptions, coreConfig } from "../config";
+import { Entity, type Schema } from "electrodb";
+import { clientOptions, coreConfig, withoutCallLogging } from "../config";
 import { createTableInput } from "./table";
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
-    const client = new DynamoDBClient(clientOptions(coreConfig().endpoints.dynamodb));
+    const client = withoutCallLogging(new DynamoDBClient(clientOptions(coreConfig().endpoints.dynamodb)));
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
     });
@@ -16,7 +17,28 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 /** ElectroDB entity configuration: the client and the table name, resolved lazily. */
-export const entityConfig = () => ({ client: dynamo(), table: coreConfig().tableName });
+const entityConfig = () => ({ client: dynamo(), table: coreConfig().tableName });
+
+/** What an entity declares of its own: its attributes and its access patterns (README §1). */
+type EntityBody<A extends string, F extends string, C extends string> = Pick<
+  Schema<A, F, C>,
+  "attributes" | "indexes"
+>;
+
+/**
+ * An entity of the one table: ElectroDB model `entity` of the service `okuru` (model
+ * version "1" unless its item shape was changed incompatibly), on the table and client
+ * above. Each entity file declares only its attributes and indexes.
+ */
+export function defineEntity<
+  A extends string,
+  F extends string,
+  C extends string,
+  const E extends string,
+  B extends EntityBody<A, F, C>,
+>(entity: E, body: B, version = "1") {
+  return new Entity({ model: { entity, version, service: "okuru" }, ...body }, entityConfig());
+}
 
 /** Creates the table when it is missing (local stand-ins only; AWS tables come from the stack). */
 export async function ensureTable(): Promise<"created" | "exists"> {

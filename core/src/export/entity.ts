@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { keyString, tenantIndex } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import { defineEntity } from "../db/client";
 import { jobAttributes, jobIndex } from "../db/job";
 
 /**
@@ -12,21 +12,17 @@ import { jobAttributes, jobIndex } from "../db/job";
  * order id, so writing it again changes nothing); the import finds the order by it
  * without a scan.
  */
-export const ExportRefEntity = new Entity(
-  {
-    model: { entity: "exportRef", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      reference: keyString,
-      orderId: { type: "string", required: true, readOnly: true },
-      format: { type: "string", required: true },
-    },
-    indexes: {
-      byReference: tenantIndex("reference"),
-    },
+export const ExportRefEntity = defineEntity("exportRef", {
+  attributes: {
+    tenantId: keyString,
+    reference: keyString,
+    orderId: { type: "string", required: true, readOnly: true },
+    format: { type: "string", required: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byReference: tenantIndex("reference"),
+  },
+});
 export type ExportRefItem = EntityItem<typeof ExportRefEntity>;
 
 /**
@@ -41,25 +37,21 @@ export type ExportRefItem = EntityItem<typeof ExportRefEntity>;
  * thousand excluded orders with Japanese reasons would otherwise come near DynamoDB's
  * 400 KB item limit.
  */
-export const ExportJobEntity = new Entity(
-  {
-    model: { entity: "exportJob", version: "1", service: "okuru" },
-    attributes: {
-      ...jobAttributes(["export"]),
-      format: { type: "string", required: true, readOnly: true },
-      orderIds: { type: "list", items: { type: "string" }, required: true, readOnly: true },
-      /** The file's date and 出力済み time: a delivery run again writes the same file. */
-      requestedAt: { type: "string", required: true, readOnly: true },
-      status: { type: ["running", "done", "failed"] as const, required: true, default: "running" },
-      filename: { type: "string" },
-      /** The file in S3; absent when no order could go into it. */
-      fileKey: { type: "string" },
-      /** gzip+base64 of `{ included, excluded }` (the API's shape). */
-      outcome: { type: "string" },
-      error: { type: "string" },
-    },
-    indexes: { byId: jobIndex() },
+export const ExportJobEntity = defineEntity("exportJob", {
+  attributes: {
+    ...jobAttributes(["export"]),
+    format: { type: "string", required: true, readOnly: true },
+    orderIds: { type: "list", items: { type: "string" }, required: true, readOnly: true },
+    /** The file's date and 出力済み time: a delivery run again writes the same file. */
+    requestedAt: { type: "string", required: true, readOnly: true },
+    status: { type: ["running", "done", "failed"] as const, required: true, default: "running" },
+    filename: { type: "string" },
+    /** The file in S3; absent when no order could go into it. */
+    fileKey: { type: "string" },
+    /** gzip+base64 of `{ included, excluded }` (the API's shape). */
+    outcome: { type: "string" },
+    error: { type: "string" },
   },
-  entityConfig(),
-);
+  indexes: { byId: jobIndex() },
+});
 export type ExportJobItem = EntityItem<typeof ExportJobEntity>;

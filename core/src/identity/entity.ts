@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, primaryIndex, timestamps } from "../db/attributes";
+import { defineEntity } from "../db/client";
 import { roles } from "../shared/user";
 
 /**
@@ -18,28 +18,21 @@ import { roles } from "../shared/user";
  * longer than any ID token lives: a still-valid token of a removed user must neither
  * reach the company nor sign up a new one.
  */
-export const IdentityEntity = new Entity(
-  {
-    model: { entity: "identity", version: "1", service: "okuru" },
-    attributes: {
-      subject: { type: "string", required: true, readOnly: true },
-      tenantId: { type: "string", required: true, readOnly: true },
-      userId: { type: "string", required: true, readOnly: true },
-      /** The user's role as of the last change (links written before it existed have none). */
-      role: { type: roles },
-      removedAt: { type: "string" },
-      /** Epoch seconds; set only on removal (the table's TTL attribute). */
-      expiresAt: { type: "number" },
-      createdAt: timestamps.createdAt,
-    },
-    indexes: {
-      bySubject: {
-        pk: { field: "pk", composite: ["subject"], casing: "none" },
-        sk: { field: "sk", composite: [], casing: "none" },
-      },
-    },
+export const IdentityEntity = defineEntity("identity", {
+  attributes: {
+    subject: keyString,
+    tenantId: keyString,
+    userId: { type: "string", required: true, readOnly: true },
+    /** The user's role as of the last change (links written before it existed have none). */
+    role: { type: roles },
+    removedAt: { type: "string" },
+    /** Epoch seconds; set only on removal (the table's TTL attribute). */
+    expiresAt: { type: "number" },
+    createdAt: timestamps.createdAt,
   },
-  entityConfig(),
-);
+  indexes: {
+    bySubject: primaryIndex(["subject"], []),
+  },
+});
 
 export type IdentityItem = EntityItem<typeof IdentityEntity>;

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { keyString, tenantIndex } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import { defineEntity } from "../db/client";
 
 /**
  * Access patterns
@@ -13,24 +13,20 @@ import { entityConfig } from "../db/client";
  * attribute, so an abandoned lease is also removed by DynamoDB in time, but every
  * decision compares it with the clock, because TTL deletes late.
  */
-export const LeaseEntity = new Entity(
-  {
-    model: { entity: "lease", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      name: keyString,
-      owner: { type: "string", required: true },
-      /** Epoch seconds; the lease is free from this second on. */
-      expiresAt: { type: "number", required: true },
-      /** Someone asked for the work while the lease was held; the holder learns it at release. */
-      pending: { type: "boolean", required: true, default: false },
-      acquiredAt: { type: "string", required: true },
-    },
-    indexes: {
-      byName: tenantIndex("name"),
-    },
+export const LeaseEntity = defineEntity("lease", {
+  attributes: {
+    tenantId: keyString,
+    name: keyString,
+    owner: { type: "string", required: true },
+    /** Epoch seconds; the lease is free from this second on. */
+    expiresAt: { type: "number", required: true },
+    /** Someone asked for the work while the lease was held; the holder learns it at release. */
+    pending: { type: "boolean", required: true, default: false },
+    acquiredAt: { type: "string", required: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byName: tenantIndex("name"),
+  },
+});
 
 export type LeaseItem = EntityItem<typeof LeaseEntity>;

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, secondaryIndex, tenantIndex, timestamps } from "../db/attributes";
+import { defineEntity } from "../db/client";
 import { type ShipmentStatus, shipmentStatuses } from "../shared/order";
 
 export { type ShipmentStatus, shipmentStatuses };
@@ -23,83 +23,66 @@ export { type ShipmentStatus, shipmentStatuses };
  * Nested values (customer, delivery, line items, errors) are validated by the zod
  * schemas in order/index.ts before every write; here they are opaque maps.
  */
-export const OrderEntity = new Entity(
-  {
-    model: { entity: "order", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      orderId: { type: "string", required: true, readOnly: true },
-      shopId: { type: "string", required: true, readOnly: true },
-      platform: { type: ["shopify", "ecforce"] as const, required: true, readOnly: true },
-      platformOrderId: { type: "string", required: true, readOnly: true },
-      /** The number the merchant knows (#1001). */
-      orderNumber: { type: "string", required: true },
-      purchasedAt: { type: "string", required: true, readOnly: true },
-      /** The platform's last change we applied; older platform versions never overwrite newer ones. */
-      platformUpdatedAt: { type: "string", required: true },
-      shipmentStatus: { type: shipmentStatuses, required: true },
-      /** The status an archived order returns to when restored. */
-      statusBeforeArchive: { type: shipmentStatuses },
-      isError: { type: "boolean", required: true, default: false },
-      /** [{ field, message, suggestion? }] in Japanese: why the order cannot be shipped as it is. */
-      errors: { type: "any" },
-      purchaser: { type: "any", required: true },
-      /** お届け先: the recipient (the merchant edits it with PUT /orders/{id}/customer). */
-      customer: { type: "any", required: true },
-      /** Carrier and its settings (PUT /orders/{id}/delivery/{carrier}); absent = the brand's defaults. */
-      delivery: { type: "any" },
-      /** The merchant's sender for this order (PUT /orders/{id}/sender); absent = the brand's default. */
-      senderId: { type: "string" },
-      /** The last carrier file the order went into: { format, at, reference } (出力済み; exporting again is allowed). */
-      exported: { type: "any" },
-      /**
-       * The order's live labels (送り状発行済み), kept by core/src/shipment in the very
-       * transactions that issue, import and cancel them; `labelsIssuedAt` is the last
-       * printing (an issue or a reissue). The wire's `labels` (null when none are live).
-       */
-      labelsLive: { type: "number" },
-      labelsIssuedAt: { type: "string" },
-      lineItems: { type: "any", required: true },
-      totalAmount: { type: "number", required: true },
-      codAmount: { type: "number" },
-      email: { type: "string", default: "" },
-      requestedDeliveryDate: { type: "string" },
-      requestedTimeSlot: { type: "string" },
-      note: { type: "string", default: "" },
-      isGift: { type: "boolean", default: false },
-      /** Fields the merchant changed here; a later shop change of them is kept aside, not applied. */
-      editedFields: { type: "set", items: "string" },
-      /** Shop-side values that arrived after the merchant's edit (the visible conflict). */
-      shopChanges: { type: "any" },
-      fulfillmentOrders: { type: "any" },
-      /** Shopify: the shop's URL (https://{shop}.myshopify.com) for spec §7's shopify_shop_url filter. */
-      shopUrl: { type: "string" },
-      ...timestamps,
-    },
-    indexes: {
-      byId: {
-        pk: { field: "pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "sk", composite: ["orderId"], casing: "none" },
-      },
-      byStatus: {
-        index: "gsi1",
-        pk: { field: "gsi1pk", composite: ["tenantId", "shipmentStatus"], casing: "none" },
-        sk: { field: "gsi1sk", composite: ["purchasedAt", "orderId"], casing: "none" },
-      },
-      byError: {
-        index: "gsi2",
-        condition: (attr) => attr.isError === true,
-        pk: { field: "gsi2pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "gsi2sk", composite: ["purchasedAt", "orderId"], casing: "none" },
-      },
-      byShop: {
-        index: "gsi3",
-        pk: { field: "gsi3pk", composite: ["tenantId", "shopId", "shipmentStatus"], casing: "none" },
-        sk: { field: "gsi3sk", composite: ["purchasedAt", "orderId"], casing: "none" },
-      },
-    },
+export const OrderEntity = defineEntity("order", {
+  attributes: {
+    tenantId: keyString,
+    orderId: keyString,
+    shopId: keyString,
+    platform: { type: ["shopify", "ecforce"] as const, required: true, readOnly: true },
+    platformOrderId: { type: "string", required: true, readOnly: true },
+    /** The number the merchant knows (#1001). */
+    orderNumber: { type: "string", required: true },
+    purchasedAt: { type: "string", required: true, readOnly: true },
+    /** The platform's last change we applied; older platform versions never overwrite newer ones. */
+    platformUpdatedAt: { type: "string", required: true },
+    shipmentStatus: { type: shipmentStatuses, required: true },
+    /** The status an archived order returns to when restored. */
+    statusBeforeArchive: { type: shipmentStatuses },
+    isError: { type: "boolean", required: true, default: false },
+    /** [{ field, message, suggestion? }] in Japanese: why the order cannot be shipped as it is. */
+    errors: { type: "any" },
+    purchaser: { type: "any", required: true },
+    /** お届け先: the recipient (the merchant edits it with PUT /orders/{id}/customer). */
+    customer: { type: "any", required: true },
+    /** Carrier and its settings (PUT /orders/{id}/delivery/{carrier}); absent = the brand's defaults. */
+    delivery: { type: "any" },
+    /** The merchant's sender for this order (PUT /orders/{id}/sender); absent = the brand's default. */
+    senderId: { type: "string" },
+    /** The last carrier file the order went into: { format, at, reference } (出力済み; exporting again is allowed). */
+    exported: { type: "any" },
+    /**
+     * The order's live labels (送り状発行済み), kept by core/src/shipment in the very
+     * transactions that issue, import and cancel them; `labelsIssuedAt` is the last
+     * printing (an issue or a reissue). The wire's `labels` (null when none are live).
+     */
+    labelsLive: { type: "number" },
+    labelsIssuedAt: { type: "string" },
+    lineItems: { type: "any", required: true },
+    totalAmount: { type: "number", required: true },
+    codAmount: { type: "number" },
+    email: { type: "string", default: "" },
+    requestedDeliveryDate: { type: "string" },
+    requestedTimeSlot: { type: "string" },
+    note: { type: "string", default: "" },
+    isGift: { type: "boolean", default: false },
+    /** Fields the merchant changed here; a later shop change of them is kept aside, not applied. */
+    editedFields: { type: "set", items: "string" },
+    /** Shop-side values that arrived after the merchant's edit (the visible conflict). */
+    shopChanges: { type: "any" },
+    fulfillmentOrders: { type: "any" },
+    /** Shopify: the shop's URL (https://{shop}.myshopify.com) for spec §7's shopify_shop_url filter. */
+    shopUrl: { type: "string" },
+    ...timestamps,
   },
-  entityConfig(),
-);
+  indexes: {
+    byId: tenantIndex("orderId"),
+    byStatus: secondaryIndex("gsi1", ["tenantId", "shipmentStatus"], ["purchasedAt", "orderId"]),
+    byError: {
+      ...secondaryIndex("gsi2", ["tenantId"], ["purchasedAt", "orderId"]),
+      condition: (attr) => attr.isError === true,
+    },
+    byShop: secondaryIndex("gsi3", ["tenantId", "shopId", "shipmentStatus"], ["purchasedAt", "orderId"]),
+  },
+});
 
 export type OrderItem = EntityItem<typeof OrderEntity>;

@@ -1,5 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, primaryIndex } from "../db/attributes";
+import { defineEntity } from "../db/client";
 import { fillKey, type ItemLayout, readLayout } from "../sync/item-layout";
 
 /**
@@ -14,25 +15,18 @@ import { fillKey, type ItemLayout, readLayout } from "../sync/item-layout";
  * and a 10,000-order sync spreads its token writes over many partitions instead of
  * one per tenant.
  */
-export const OrderSearchEntity = new Entity(
-  {
-    model: { entity: "orderSearch", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: { type: "string", required: true, readOnly: true },
-      shard: { type: "string", required: true, readOnly: true },
-      token: { type: "string", required: true, readOnly: true },
-      orderId: { type: "string", required: true, readOnly: true },
-      purchasedAt: { type: "string", required: true },
-    },
-    indexes: {
-      byToken: {
-        pk: { field: "pk", composite: ["tenantId", "shard"], casing: "none" },
-        sk: { field: "sk", composite: ["token", "orderId"], casing: "none" },
-      },
-    },
+export const OrderSearchEntity = defineEntity("orderSearch", {
+  attributes: {
+    tenantId: keyString,
+    shard: keyString,
+    token: keyString,
+    orderId: keyString,
+    purchasedAt: { type: "string", required: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byToken: primaryIndex(["tenantId", "shard"], ["token", "orderId"]),
+  },
+});
 
 export type OrderSearchItem = EntityItem<typeof OrderSearchEntity>;
 

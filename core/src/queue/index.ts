@@ -3,7 +3,7 @@ export * as Queue from "./index";
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient } from "@aws-sdk/client-sqs";
 import { z } from "zod";
 import { useTenantID } from "../actor";
-import { clientOptions, coreConfig } from "../config";
+import { clientOptions, coreConfig, withoutCallLogging } from "../config";
 
 export { maxReceiveCount } from "./settings";
 
@@ -99,7 +99,8 @@ const backoffMs = (attempt: number) => 100 * 2 ** (attempt - 1);
 
 let sqs: SQSClient | undefined;
 /** The one SQS client of core (tests reach the SDK boundary through it). */
-export const client = () => (sqs ??= new SQSClient(clientOptions(coreConfig().endpoints.sqs)));
+export const client = () =>
+  (sqs ??= withoutCallLogging(new SQSClient(clientOptions(coreConfig().endpoints.sqs))));
 
 /**
  * Sends messages for the actor's tenant, each validated against the queue's schema

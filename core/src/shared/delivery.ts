@@ -98,15 +98,27 @@ const common = {
 
 type Common = { ship_date: string | null; delivery_date: string | null; time_slot: TimeSlot };
 
+/** Refuses the delivery with `message` on its `field`. */
+function refuse(ctx: z.RefinementCtx, field: string, message: string) {
+  ctx.addIssue({ code: "custom", path: [field], message });
+}
+
 /** The delivery date must not be before shipping. */
 function checkDates(value: Common, ctx: z.RefinementCtx) {
   if (value.ship_date && value.delivery_date && value.delivery_date < value.ship_date) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["delivery_date"],
-      message: "お届け希望日は発送予定日以降の日付にしてください",
-    });
+    refuse(ctx, "delivery_date", "お届け希望日は発送予定日以降の日付にしてください");
   }
+}
+
+/** 代引金額 is given exactly when the delivery collects cash: required then, refused otherwise. */
+function checkCodAmount(
+  value: { cod_amount: number | null },
+  ctx: z.RefinementCtx,
+  collects: boolean,
+  messages: { required: string; refused: string },
+) {
+  if (collects && value.cod_amount === null) refuse(ctx, "cod_amount", messages.required);
+  if (!collects && value.cod_amount !== null) refuse(ctx, "cod_amount", messages.refused);
 }
 
 export const YamatoDelivery = z
@@ -118,40 +130,20 @@ export const YamatoDelivery = z
   .superRefine((value, ctx) => {
     checkDates(value, ctx);
     const collect = value.service_type === "2" || value.service_type === "9";
-    if (collect && value.cod_amount === null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["cod_amount"],
-        message: "コレクトでは代引金額を入力してください",
-      });
-    if (!collect && value.cod_amount !== null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["cod_amount"],
-        message: "代引金額は送り状種類がコレクトのときだけ入力できます",
-      });
+    checkCodAmount(value, ctx, collect, {
+      required: "コレクトでは代引金額を入力してください",
+      refused: "代引金額は送り状種類がコレクトのときだけ入力できます",
+    });
     // Yamato abolished 12–14; its mail-box services take no date, time or cool.
     if (value.time_slot === "1200")
-      ctx.addIssue({
-        code: "custom",
-        path: ["time_slot"],
-        message: "ヤマト運輸では12時〜14時の時間帯指定はできません",
-      });
+      refuse(ctx, "time_slot", "ヤマト運輸では12時〜14時の時間帯指定はできません");
     const mailbox = value.service_type === "3" || value.service_type === "7";
     if (mailbox && (value.time_slot !== "" || value.delivery_date !== null))
-      ctx.addIssue({
-        code: "custom",
-        path: ["time_slot"],
-        message: "この送り状種類ではお届け日時を指定できません",
-      });
+      refuse(ctx, "time_slot", "この送り状種類ではお届け日時を指定できません");
     if ((mailbox || value.service_type === "8" || value.service_type === "9") && value.cool_type !== "0")
-      ctx.addIssue({
-        code: "custom",
-        path: ["cool_type"],
-        message: "この送り状種類ではクール便を指定できません",
-      });
+      refuse(ctx, "cool_type", "この送り状種類ではクール便を指定できません");
     if (value.parcels > 1 && value.service_type !== "6" && value.service_type !== "0")
-      ctx.addIssue({ code: "custom", path: ["parcels"], message: "複数口は発払いでのみ指定できます" });
+      refuse(ctx, "parcels", "複数口は発払いでのみ指定できます");
   });
 
 export const JapanPostDelivery = z
@@ -162,19 +154,10 @@ export const JapanPostDelivery = z
   })
   .superRefine((value, ctx) => {
     checkDates(value, ctx);
-    const cod = value.payment_type === "2";
-    if (cod && value.cod_amount === null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["cod_amount"],
-        message: "代金引換では代引金額を入力してください",
-      });
-    if (!cod && value.cod_amount !== null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["cod_amount"],
-        message: "代引金額は支払方法が代金引換のときだけ入力できます",
-      });
+    checkCodAmount(value, ctx, value.payment_type === "2", {
+      required: "代金引換では代引金額を入力してください",
+      refused: "代引金額は支払方法が代金引換のときだけ入力できます",
+    });
   });
 
 export const SagawaDelivery = z

@@ -46,38 +46,35 @@ export const optionalText = (label: string, maxBytes: number) =>
     })
     .default("");
 
-export const postalCode = z
-  .string({ error: "郵便番号を入力してください" })
-  .trim()
-  .min(1, { error: "郵便番号を入力してください" })
-  .transform((value, ctx) => {
-    const normalized = normalizePostalCode(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "郵便番号は7桁の数字で入力してください（例: 100-0001）" });
+/** A value that must be given: a string, trimmed, not empty (`missing` either way). */
+const filled = (missing: string) => z.string({ error: missing }).trim().min(1, { error: missing });
+
+/** A value that must be given, kept in its normal form; refused with `invalid` when it has none. */
+const normalized = (missing: string, invalid: string, normalize: (value: string) => string | undefined) =>
+  filled(missing).transform((value, ctx) => {
+    const result = normalize(value);
+    if (!result) {
+      ctx.addIssue({ code: "custom", message: invalid });
       return z.NEVER;
     }
-    return normalized;
+    return result;
   });
 
-export const phone = z
-  .string({ error: "電話番号を入力してください" })
-  .trim()
-  .min(1, { error: "電話番号を入力してください" })
-  .transform((value, ctx) => {
-    const normalized = normalizePhone(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "有効な電話番号を入力してください（例: 03-1234-5678）" });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+export const postalCode = normalized(
+  "郵便番号を入力してください",
+  "郵便番号は7桁の数字で入力してください（例: 100-0001）",
+  normalizePostalCode,
+);
+
+export const phone = normalized(
+  "電話番号を入力してください",
+  "有効な電話番号を入力してください（例: 03-1234-5678）",
+  normalizePhone,
+);
 
 export const prefecture = z.enum(prefectures, { error: "都道府県を選択してください" });
 
-export const email = z
-  .string({ error: "メールアドレスを入力してください" })
-  .trim()
-  .min(1, { error: "メールアドレスを入力してください" })
+export const email = filled("メールアドレスを入力してください")
   .max(254, { error: "メールアドレスが長すぎます" })
   .pipe(z.email({ error: "メールアドレスの形式が正しくありません" }));
 

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
-import { keyString, tenantIndex, timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import type { EntityItem } from "electrodb";
+import { keyString, secondaryIndex, tenantIndex, timestamps } from "../db/attributes";
+import { defineEntity } from "../db/client";
 import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../db/job";
 import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../shared/shipment";
 
@@ -22,75 +22,59 @@ const carrier = {
  * (a reissue prints the same number under a new label id), the import it came from,
  * or "" for a `manual` one (an `sss` delivery's number typed by the merchant).
  */
-export const ShipmentEntity = new Entity(
-  {
-    model: { entity: "shipment", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      shipmentId: keyString,
-      orderId: keyString,
-      orderNumber: { type: "string", required: true },
-      carrier,
-      /** The carrier account that numbered it; "" for a number the merchant typed (carrier `sss`). */
-      carrierAccountId: { type: "string", required: true, readOnly: true },
-      trackingNumber: { type: "string", required: true, readOnly: true },
-      /** The delivery company the merchant typed, for carrier `sss` (sent to the shop as the tracking company). */
-      carrierName: { type: "string", readOnly: true },
-      /** 1-based parcel of the order, of `parcels`. */
-      parcel: { type: "number", required: true, readOnly: true },
-      parcels: { type: "number", required: true },
-      labelId: { type: "string", required: true },
-      status: { type: shipmentStatuses, required: true },
-      source: { type: shipmentSources, required: true, readOnly: true },
-      printedAt: { type: "string", required: true },
-      /** Who issued, reissued and cancelled, and when: [{ action, userId?, at }]. */
-      history: { type: "any", required: true },
-      isError: { type: "boolean", required: true, default: false },
-      errors: { type: "any" },
-      /**
-       * The tracking upload to the shop (core/src/upload): claimed `pending` with an
-       * attempt id before the platform is called, `done` (with the platform's fulfilment
-       * and the order status it reported) or `failed` (with the reason) after. Only the
-       * attempt that claimed it may record its end, and a later attempt reads the
-       * platform for our number first, so a crash in between never fulfils twice.
-       */
-      upload: {
-        type: "map",
-        properties: {
-          state: { type: ["pending", "done", "failed"] as const, required: true },
-          attemptId: { type: "string", required: true },
-          startedAt: { type: "string", required: true },
-          finishedAt: { type: "string" },
-          fulfillmentId: { type: "string" },
-          orderStatus: { type: "string" },
-          error: { type: "string" },
-        },
-      },
-      /** The order's lines this parcel carries when the merchant named them (a partial shipment): [{ platformLineItemId, quantity }]. */
-      lineItems: { type: "any" },
-      ...timestamps,
-    },
-    indexes: {
-      byId: tenantIndex("shipmentId"),
-      byStatus: {
-        index: "gsi1",
-        pk: { field: "gsi1pk", composite: ["tenantId", "status"], casing: "none" },
-        sk: { field: "gsi1sk", composite: ["printedAt", "shipmentId"], casing: "none" },
-      },
-      byPrinted: {
-        index: "gsi2",
-        pk: { field: "gsi2pk", composite: ["tenantId"], casing: "none" },
-        sk: { field: "gsi2sk", composite: ["printedAt", "shipmentId"], casing: "none" },
-      },
-      byOrder: {
-        index: "gsi3",
-        pk: { field: "gsi3pk", composite: ["tenantId", "orderId"], casing: "none" },
-        sk: { field: "gsi3sk", composite: ["shipmentId"], casing: "none" },
+export const ShipmentEntity = defineEntity("shipment", {
+  attributes: {
+    tenantId: keyString,
+    shipmentId: keyString,
+    orderId: keyString,
+    orderNumber: { type: "string", required: true },
+    carrier,
+    /** The carrier account that numbered it; "" for a number the merchant typed (carrier `sss`). */
+    carrierAccountId: { type: "string", required: true, readOnly: true },
+    trackingNumber: { type: "string", required: true, readOnly: true },
+    /** The delivery company the merchant typed, for carrier `sss` (sent to the shop as the tracking company). */
+    carrierName: { type: "string", readOnly: true },
+    /** 1-based parcel of the order, of `parcels`. */
+    parcel: { type: "number", required: true, readOnly: true },
+    parcels: { type: "number", required: true },
+    labelId: { type: "string", required: true },
+    status: { type: shipmentStatuses, required: true },
+    source: { type: shipmentSources, required: true, readOnly: true },
+    printedAt: { type: "string", required: true },
+    /** Who issued, reissued and cancelled, and when: [{ action, userId?, at }]. */
+    history: { type: "any", required: true },
+    isError: { type: "boolean", required: true, default: false },
+    errors: { type: "any" },
+    /**
+     * The tracking upload to the shop (core/src/upload): claimed `pending` with an
+     * attempt id before the platform is called, `done` (with the platform's fulfilment
+     * and the order status it reported) or `failed` (with the reason) after. Only the
+     * attempt that claimed it may record its end, and a later attempt reads the
+     * platform for our number first, so a crash in between never fulfils twice.
+     */
+    upload: {
+      type: "map",
+      properties: {
+        state: { type: ["pending", "done", "failed"] as const, required: true },
+        attemptId: { type: "string", required: true },
+        startedAt: { type: "string", required: true },
+        finishedAt: { type: "string" },
+        fulfillmentId: { type: "string" },
+        orderStatus: { type: "string" },
+        error: { type: "string" },
       },
     },
+    /** The order's lines this parcel carries when the merchant named them (a partial shipment): [{ platformLineItemId, quantity }]. */
+    lineItems: { type: "any" },
+    ...timestamps,
   },
-  entityConfig(),
-);
+  indexes: {
+    byId: tenantIndex("shipmentId"),
+    byStatus: secondaryIndex("gsi1", ["tenantId", "status"], ["printedAt", "shipmentId"]),
+    byPrinted: secondaryIndex("gsi2", ["tenantId"], ["printedAt", "shipmentId"]),
+    byOrder: secondaryIndex("gsi3", ["tenantId", "orderId"], ["shipmentId"]),
+  },
+});
 export type ShipmentItem = EntityItem<typeof ShipmentEntity>;
 
 /**
@@ -102,21 +86,17 @@ export type ShipmentItem = EntityItem<typeof ShipmentEntity>;
  * two requests for one order (a double click, a retry, 50 at once) make one live
  * label per parcel; deleted when the shipment is cancelled.
  */
-export const LiveParcelEntity = new Entity(
-  {
-    model: { entity: "liveParcel", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      orderId: keyString,
-      parcel: { type: "number", required: true, readOnly: true },
-      shipmentId: { type: "string", required: true },
-    },
-    indexes: {
-      byOrder: tenantIndex("orderId", "parcel"),
-    },
+export const LiveParcelEntity = defineEntity("liveParcel", {
+  attributes: {
+    tenantId: keyString,
+    orderId: keyString,
+    parcel: { type: "number", required: true, readOnly: true },
+    shipmentId: { type: "string", required: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byOrder: tenantIndex("orderId", "parcel"),
+  },
+});
 
 /**
  * Access patterns
@@ -125,21 +105,17 @@ export const LiveParcelEntity = new Entity(
  *
  * Never deleted: a cancelled shipment's number stays claimed, retired for good.
  */
-export const TrackingClaimEntity = new Entity(
-  {
-    model: { entity: "trackingClaim", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      carrier,
-      trackingNumber: keyString,
-      shipmentId: { type: "string", required: true, readOnly: true },
-    },
-    indexes: {
-      byNumber: tenantIndex("carrier", "trackingNumber"),
-    },
+export const TrackingClaimEntity = defineEntity("trackingClaim", {
+  attributes: {
+    tenantId: keyString,
+    carrier,
+    trackingNumber: keyString,
+    shipmentId: { type: "string", required: true, readOnly: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byNumber: tenantIndex("carrier", "trackingNumber"),
+  },
+});
 
 /**
  * Access patterns
@@ -150,17 +126,13 @@ export const TrackingClaimEntity = new Entity(
  * parts of PART_SIZE, `done` counts the orders of finished parts (added once per part,
  * in the part's own creation transaction).
  */
-export const LabelBatchEntity = new Entity(
-  {
-    model: { entity: "labelBatch", version: "1", service: "okuru" },
-    attributes: {
-      ...jobAttributes(["label", "reissue"]),
-      parts: { type: "number", required: true, readOnly: true },
-    },
-    indexes: { byId: jobIndex() },
+export const LabelBatchEntity = defineEntity("labelBatch", {
+  attributes: {
+    ...jobAttributes(["label", "reissue"]),
+    parts: { type: "number", required: true, readOnly: true },
   },
-  entityConfig(),
-);
+  indexes: { byId: jobIndex() },
+});
 export type LabelBatchItem = EntityItem<typeof LabelBatchEntity>;
 
 /**
@@ -168,20 +140,16 @@ export type LabelBatchItem = EntityItem<typeof LabelBatchEntity>;
  * | pattern | index   | pk composite | sk composite | used by                                  |
  * | byJob   | primary | tenantId     | jobId, part  | a batch's finished parts and their files |
  */
-export const LabelPartEntity = new Entity(
-  {
-    model: { entity: "labelPart", version: "1", service: "okuru" },
-    attributes: {
-      ...jobChildAttributes,
-      part: { type: "number", required: true, readOnly: true },
-      orders: { type: "number", required: true },
-      /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
-      files: { type: "any", required: true },
-    },
-    indexes: { byJob: jobChildIndex("part") },
+export const LabelPartEntity = defineEntity("labelPart", {
+  attributes: {
+    ...jobChildAttributes,
+    part: { type: "number", required: true, readOnly: true },
+    orders: { type: "number", required: true },
+    /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
+    files: { type: "any", required: true },
   },
-  entityConfig(),
-);
+  indexes: { byJob: jobChildIndex("part") },
+});
 export type LabelPartItem = EntityItem<typeof LabelPartEntity>;
 
 /**
@@ -193,9 +161,9 @@ export type LabelPartItem = EntityItem<typeof LabelPartEntity>;
  * item instead of fifty, and the progress poll reads a few dozen items for a batch of
  * 1,000 orders. Fifty results with the longest reasons stay far below the 400 KB item limit.
  */
-export const LabelResultEntity = new Entity(
+export const LabelResultEntity = defineEntity(
+  "labelResult",
   {
-    model: { entity: "labelResult", version: "2", service: "okuru" },
     attributes: {
       ...jobChildAttributes,
       part: { type: "number", required: true, readOnly: true },
@@ -215,6 +183,6 @@ export const LabelResultEntity = new Entity(
     },
     indexes: { byJob: jobChildIndex("part") },
   },
-  entityConfig(),
+  "2",
 );
 export type LabelResultItem = EntityItem<typeof LabelResultEntity>;

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem, Service } from "electrodb";
+import { type EntityItem, Service } from "electrodb";
 import { keyString, tenantIndex } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import { defineEntity } from "../db/client";
 import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../db/job";
 import { ShipmentEntity } from "../shipment/entity";
 
@@ -14,17 +14,13 @@ import { ShipmentEntity } from "../shipment/entity";
  * shipments with a result, each added once, in the transaction that creates that
  * shipment's result.
  */
-export const UploadJobEntity = new Entity(
-  {
-    model: { entity: "trackingUploadJob", version: "1", service: "okuru" },
-    attributes: {
-      ...jobAttributes(["upload"]),
-      parts: { type: "number", required: true, readOnly: true },
-    },
-    indexes: { byId: jobIndex() },
+export const UploadJobEntity = defineEntity("trackingUploadJob", {
+  attributes: {
+    ...jobAttributes(["upload"]),
+    parts: { type: "number", required: true, readOnly: true },
   },
-  entityConfig(),
-);
+  indexes: { byId: jobIndex() },
+});
 export type UploadJobItem = EntityItem<typeof UploadJobEntity>;
 
 /**
@@ -36,24 +32,20 @@ export type UploadJobItem = EntityItem<typeof UploadJobEntity>;
  * An order of an `order_ids` request with nothing to upload has its result under its
  * order id in `shipmentId` (the key of what the result is about).
  */
-export const UploadResultEntity = new Entity(
-  {
-    model: { entity: "trackingUploadResult", version: "1", service: "okuru" },
-    attributes: {
-      ...jobChildAttributes,
-      shipmentId: keyString,
-      ok: { type: "boolean", required: true },
-      orderId: { type: "string" },
-      orderNumber: { type: "string" },
-      trackingNumber: { type: "string" },
-      /** Japanese, for the merchant. */
-      error: { type: "string" },
-      at: { type: "string", required: true },
-    },
-    indexes: { byJob: jobChildIndex("shipmentId") },
+export const UploadResultEntity = defineEntity("trackingUploadResult", {
+  attributes: {
+    ...jobChildAttributes,
+    shipmentId: keyString,
+    ok: { type: "boolean", required: true },
+    orderId: { type: "string" },
+    orderNumber: { type: "string" },
+    trackingNumber: { type: "string" },
+    /** Japanese, for the merchant. */
+    error: { type: "string" },
+    at: { type: "string", required: true },
   },
-  entityConfig(),
-);
+  indexes: { byJob: jobChildIndex("shipmentId") },
+});
 export type UploadResultItem = EntityItem<typeof UploadResultEntity>;
 
 /**
@@ -65,22 +57,18 @@ export type UploadResultItem = EntityItem<typeof UploadResultEntity>;
  * leaky bucket as the time `tat` (epoch ms) at which it would be full again, moved on
  * by each take with an atomic ADD; `capacity` points refilled at `rate` a second.
  */
-export const RateBudgetEntity = new Entity(
-  {
-    model: { entity: "rateBudget", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      shopId: keyString,
-      tat: { type: "number", required: true },
-      capacity: { type: "number", required: true },
-      rate: { type: "number", required: true },
-    },
-    indexes: {
-      byShop: tenantIndex("shopId"),
-    },
+export const RateBudgetEntity = defineEntity("rateBudget", {
+  attributes: {
+    tenantId: keyString,
+    shopId: keyString,
+    tat: { type: "number", required: true },
+    capacity: { type: "number", required: true },
+    rate: { type: "number", required: true },
   },
-  entityConfig(),
-);
+  indexes: {
+    byShop: tenantIndex("shopId"),
+  },
+});
 export type RateBudgetItem = EntityItem<typeof RateBudgetEntity>;
 
 /** What an upload writes together: the shipments of one attempt, and a job's result with its count. */

@@ -1,6 +1,6 @@
-import { Entity, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
 import { keyString, tenantIndex, timestamps } from "../db/attributes";
-import { entityConfig } from "../db/client";
+import { defineEntity } from "../db/client";
 import { roles } from "../shared/user";
 
 /**
@@ -10,23 +10,19 @@ import { roles } from "../shared/user";
  *
  * From a Cognito subject to a user goes through Identity (identity/entity.ts).
  */
-export const UserEntity = new Entity(
-  {
-    model: { entity: "user", version: "1", service: "okuru" },
-    attributes: {
-      tenantId: keyString,
-      userId: keyString,
-      subject: { type: "string", required: true },
-      email: { type: "string", required: true },
-      name: { type: "string", required: true, default: "" },
-      role: { type: roles, required: true, default: "member" },
-      ...timestamps,
-    },
-    indexes: {
-      byId: tenantIndex("userId"),
-    },
+export const UserEntity = defineEntity("user", {
+  attributes: {
+    tenantId: keyString,
+    userId: keyString,
+    subject: { type: "string", required: true },
+    email: { type: "string", required: true },
+    name: { type: "string", required: true, default: "" },
+    role: { type: roles, required: true, default: "member" },
+    ...timestamps,
   },
-  entityConfig(),
-);
+  indexes: {
+    byId: tenantIndex("userId"),
+  },
+});
 
 export type UserItem = EntityItem<typeof UserEntity>;
