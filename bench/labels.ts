@@ -15,6 +15,7 @@ import { labelFields } from "../core/src/label/fields";
 import { renderLabels } from "../core/src/label/render";
 import type { LabelParcel, LabelParty, LabelPrintSettings } from "../core/src/label/types";
 import { timeSlots } from "../core/src/shared/delivery";
+import { labelSender } from "../test/support/label-parties";
 
 const labelCount = 1000;
 /** The baseline takes tens of milliseconds a label; a sample gives its rate without a minute's wait. */
@@ -198,16 +199,7 @@ const items = [
 ];
 const handlings = ["", "", "ワレモノ注意", "天地無用", "精密機器", "下積厳禁", "なまもの"];
 const senders: LabelParty[] = [
-  {
-    name: "出荷担当",
-    company: "株式会社おくる商店",
-    postalCode: "1500001",
-    prefecture: "東京都",
-    city: "渋谷区",
-    address1: "神宮前1-2-3",
-    address2: "おくるビル5階",
-    phone: "03-1234-5678",
-  },
+  labelSender,
   {
     name: "",
     company: "京の老舗 茶寮まつもと",

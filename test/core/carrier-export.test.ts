@@ -22,7 +22,7 @@ import {
 } from "../../core/src/carrier/text";
 import type { TimeSlot } from "../../core/src/shared/delivery";
 import { sjisByteLength } from "../../core/src/shared/text";
-import { exportRecipient, exportSender } from "../support/carrier-files";
+import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
 
 /**
  * Golden files: the exact bytes each format writes for orders with the hard cases.
@@ -83,30 +83,13 @@ const cases: Case[] = [
   { reference: "A0004", recipient: person({ name: "佐藤 花子🌸" }) },
   {
     reference: "A0005",
-    recipient: person({
-      name: "京田 都子",
-      postalCode: "604-8161",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "烏丸通三条上る場之町602番地の1",
-      address2: "烏丸御池メディカルビルディング5階",
-      phone: "075-123-4567",
-    }),
+    recipient: person(longAddressRecipients.kyoto),
     slot: "1600",
   },
   {
     // Company + department over two lines, a long Hokkaido address with the building split.
     reference: "A0006",
-    recipient: person({
-      name: "田中 次郎",
-      company: "株式会社オクル物流 第二営業部 配送課",
-      postalCode: "060-0003",
-      prefecture: "北海道",
-      city: "札幌市中央区",
-      address1: "北三条西四丁目1番地1 日本生命札幌ビル",
-      address2: "12階",
-      phone: "011-222-3333",
-    }),
+    recipient: person(longAddressRecipients.hokkaidoCompany),
     slot: "1800",
   },
   {
@@ -225,6 +208,12 @@ function rowOf(format: ExportFormat, result: ExportResult, reference: string): s
 /** Cell by 1-based column number, as carriers.md numbers them. */
 const col = (row: string[], no: number) => row[no - 1];
 
+/** The format's file for the cases, and its row for a reference. */
+function fileOf(format: ExportFormat) {
+  const result = run(format);
+  return { result, row: (ref: string) => rowOf(format, result, ref) };
+}
+
 const excludedFields = (result: ExportResult) =>
   Object.fromEntries(result.excluded.map((e) => [e.reference, e.reasons.map((r) => r.field)]));
 
@@ -305,22 +294,37 @@ describe("golden files", () => {
   });
 });
 
-describe("B2クラウド columns", () => {
-  const result = run("yamato_b2");
-  const row = (ref: string) => rowOf("yamato_b2", result, ref);
+describe("time slots", () => {
+  // Each case's slot in the format's column for it, by reference (A0001 has none).
+  it.each([
+    // Every slot Yamato has (§8.1).
+    {
+      format: "yamato_b2",
+      column: 7,
+      slots: { A0001: "", A0002: "0812", A0003: "1416", A0005: "1618", A0006: "1820", A0010: "1921" },
+    },
+    // The 6-slot codes (§3.5).
+    {
+      format: "sagawa_ehiden3",
+      column: 46,
+      slots: { A0001: "", A0002: "01", A0011: "12", A0003: "14", A0005: "16", A0006: "18", A0010: "19" },
+    },
+    // 配達時間帯区分 (§8.2).
+    {
+      format: "japan_post_yuprir",
+      column: 66,
+      slots: { A0001: "00", A0002: "51", A0011: "52", A0003: "53", A0005: "54", A0006: "55", A0007: "57" },
+    },
+  ] as const)("$format maps every time slot to its code in column $column", ({ format, column, slots }) => {
+    const { row } = fileOf(format);
+    expect(Object.fromEntries(Object.keys(slots).map((r) => [r, col(row(r), column)]))).toEqual(slots);
+  });
+});
 
-  it("maps every time slot Yamato has (§8.1) and dates as YYYY/MM/DD", () => {
-    const slots = Object.fromEntries(
-      ["A0001", "A0002", "A0003", "A0005", "A0006", "A0010"].map((r) => [r, col(row(r), 7)]),
-    );
-    expect(slots).toEqual({
-      A0001: "",
-      A0002: "0812",
-      A0003: "1416",
-      A0005: "1618",
-      A0006: "1820",
-      A0010: "1921",
-    });
+describe("B2クラウド columns", () => {
+  const { row } = fileOf("yamato_b2");
+
+  it("writes dates as YYYY/MM/DD", () => {
     expect(col(row("A0001"), 5)).toBe("2026/06/03");
     expect(col(row("A0013"), 5)).toBe("2026/06/04");
     expect(col(row("A0010"), 6)).toBe("2026/06/06");
@@ -425,22 +429,9 @@ describe("B2クラウド columns", () => {
 });
 
 describe("e飛伝Ⅲ columns", () => {
-  const result = run("sagawa_ehiden3");
-  const row = (ref: string) => rowOf("sagawa_ehiden3", result, ref);
+  const { result, row } = fileOf("sagawa_ehiden3");
 
-  it("maps every time slot to the 6-slot codes with the time seal (§3.5, §3.6)", () => {
-    const slots = Object.fromEntries(
-      ["A0001", "A0002", "A0011", "A0003", "A0005", "A0006", "A0010"].map((r) => [r, col(row(r), 46)]),
-    );
-    expect(slots).toEqual({
-      A0001: "",
-      A0002: "01",
-      A0011: "12",
-      A0003: "14",
-      A0005: "16",
-      A0006: "18",
-      A0010: "19",
-    });
+  it("puts the time seal with a time slot (§3.6)", () => {
     expect(col(row("A0002"), 52)).toBe("019");
     // A date alone gets the 指定日 seal.
     expect([col(row("A0009"), 45), col(row("A0009"), 52)]).toEqual(["20260605", "005"]);
@@ -491,22 +482,9 @@ describe("e飛伝Ⅲ columns", () => {
 });
 
 describe("ゆうプリR columns", () => {
-  const result = run("japan_post_yuprir");
-  const row = (ref: string) => rowOf("japan_post_yuprir", result, ref);
+  const { row } = fileOf("japan_post_yuprir");
 
-  it("maps time slots to 配達時間帯区分 (§8.2) and dates as YYYYMMDD", () => {
-    const slots = Object.fromEntries(
-      ["A0001", "A0002", "A0011", "A0003", "A0005", "A0006", "A0007"].map((r) => [r, col(row(r), 66)]),
-    );
-    expect(slots).toEqual({
-      A0001: "00",
-      A0002: "51",
-      A0011: "52",
-      A0003: "53",
-      A0005: "54",
-      A0006: "55",
-      A0007: "57",
-    });
+  it("writes dates as YYYYMMDD", () => {
     expect([col(row("A0010"), 2), col(row("A0010"), 65)]).toEqual(["20260603", "20260606"]);
   });
 

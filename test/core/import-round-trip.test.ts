@@ -9,7 +9,8 @@ import {
   parseIssuedFile,
 } from "../../core/src/carrier/export/index";
 import { trackingNumberOf } from "../../core/src/carrier/tracking";
-import { exportRecipient, exportSender } from "../support/carrier-files";
+import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
+import { typedKyotoAddress } from "../support/orders";
 
 /**
  * Round trips with the hard cases, per carrier: export orders whose recipients carry
@@ -32,15 +33,7 @@ interface Case {
 const cases: Case[] = [
   {
     reference: "RT01",
-    recipient: exportRecipient({
-      name: "髙橋 﨑子",
-      company: "",
-      postalCode: "604-8005",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "恵比須町534-40",
-      address2: "",
-    }),
+    recipient: exportRecipient({ ...typedKyotoAddress, name: "髙橋 﨑子" }),
   },
   {
     reference: "RT02",
@@ -54,29 +47,12 @@ const cases: Case[] = [
   },
   {
     reference: "RT03",
-    recipient: exportRecipient({
-      name: "京田 都子",
-      postalCode: "604-8161",
-      prefecture: "京都府",
-      city: "京都市中京区",
-      address1: "烏丸通三条上る場之町602番地の1",
-      address2: "烏丸御池メディカルビルディング5階",
-      phone: "075-123-4567",
-    }),
+    recipient: exportRecipient(longAddressRecipients.kyoto),
     cod: 12800,
   },
   {
     reference: "RT04",
-    recipient: exportRecipient({
-      name: "田中 次郎",
-      company: "株式会社オクル物流 第二営業部 配送課",
-      postalCode: "060-0003",
-      prefecture: "北海道",
-      city: "札幌市中央区",
-      address1: "北三条西四丁目1番地1 日本生命札幌ビル",
-      address2: "12階",
-      phone: "011-222-3333",
-    }),
+    recipient: exportRecipient(longAddressRecipients.hokkaidoCompany),
     parcels: 2,
   },
 ];

@@ -21,6 +21,7 @@ import {
 } from "../../core/src/label/index";
 import { fitText } from "../../core/src/label/text-fit";
 import { type TimeSlot, timeSlotLabels, timeSlots } from "../../core/src/shared/delivery";
+import { labelSender as sender } from "../support/label-parties";
 
 /**
  * Checked with the tools a person or a scanner would use on the PDF: poppler renders it
@@ -58,16 +59,6 @@ const pageText = (pdf: string, page: number) =>
 const squeeze = (text: string) => text.replace(/\s+/g, "");
 const pageCount = (pdf: string) => Number(/^Pages:\s+(\d+)/m.exec(run("pdfinfo", [pdf]))![1]);
 
-const sender: LabelParty = {
-  name: "出荷担当",
-  company: "株式会社おくる商店",
-  postalCode: "1500001",
-  prefecture: "東京都",
-  city: "渋谷区",
-  address1: "神宮前1-2-3",
-  address2: "おくるビル5階",
-  phone: "03-1234-5678",
-};
 const kyoto: LabelParty = {
   name: "髙橋 一郎",
   company: "",

@@ -7,6 +7,7 @@ import {
 } from "@okuru/core/order/normalize";
 import type { ImportedOrder, ImportedPerson } from "@okuru/core/shop/imported-order";
 import { describe, expect, it } from "vitest";
+import { typedKyotoAddress } from "../support/orders";
 
 const person = (overrides: Partial<ImportedPerson> = {}): ImportedPerson => ({
   familyName: "髙橋",
@@ -14,12 +15,7 @@ const person = (overrides: Partial<ImportedPerson> = {}): ImportedPerson => ({
   familyNameKana: "タカハシ",
   givenNameKana: "イチロウ",
   company: "",
-  postalCode: "604-8005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  address2: "",
-  phone: "075-123-4567",
+  ...typedKyotoAddress,
   ...overrides,
 });
 

@@ -7,7 +7,7 @@ import { OrderSearchEntity, tokenItem } from "../../core/src/order/search-entity
 import { orderItem } from "../../core/src/sync/order-item";
 import { DELIVERY_TIMES, generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
 import { asUser, testAccount } from "../support/account";
-import { personFixture, shopOrderFixture } from "../support/orders";
+import { kyotoAddress, personFixture, shopOrderFixture } from "../support/orders";
 
 /** Orders 1–n of one test shop, as a sync page writes them. */
 const shopOrders = (from: number, count: number, overrides: Partial<Order.ShopOrderWrite> = {}) =>
@@ -39,12 +39,7 @@ describe("Order.upsertPage, as a sync step writes a page", () => {
         name: "山田 花子",
         name_kana: "ヤマダ ハナコ",
         company: "",
-        postal_code: "6048005",
-        prefecture: "京都府",
-        city: "京都市中京区",
-        address1: "恵比須町534-40",
-        address2: "",
-        phone: "075-123-4567",
+        ...kyotoAddress,
       });
 
       const fresh = shopOrderFixture(5, {

@@ -2,26 +2,16 @@ import { ItemCategory } from "@okuru/core/item-category";
 import { Sender } from "@okuru/core/sender";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
-
-const senderInput = (name: string) => ({
-  name,
-  company_name: "",
-  postal_code: "0600042",
-  prefecture: "北海道" as const,
-  city: "札幌市中央区",
-  address1: "大通西1丁目",
-  address2: "",
-  phone: "011-231-4111",
-});
+import { senderFixture } from "../support/senders";
 
 describe("ids are canonical", () => {
   it("does not find a record through its id in another case, and never rewrites the stored id", async () => {
     const account = await testAccount();
     await asUser(account, async () => {
-      const sender = await Sender.create(senderInput("本社"));
+      const sender = await Sender.create(senderFixture({ name: "本社" }));
       const lower = sender.senderId.toLowerCase();
       expect(await Sender.find(lower)).toBeUndefined();
-      await expect(Sender.update(lower, senderInput("書換"))).rejects.toMatchObject({
+      await expect(Sender.update(lower, senderFixture({ name: "書換" }))).rejects.toMatchObject({
         code: "sender.not_found",
       });
       await expect(Sender.remove(lower)).rejects.toMatchObject({ code: "sender.not_found" });
@@ -48,12 +38,12 @@ describe("count limits hold under concurrency", () => {
       for (let i = 0; i < Sender.MAX_SENDERS - 5; i += 25) {
         await Promise.all(
           Array.from({ length: Math.min(25, Sender.MAX_SENDERS - 5 - i) }, (_, j) =>
-            Sender.create(senderInput(`倉庫${i + j}`)),
+            Sender.create(senderFixture({ name: `倉庫${i + j}` })),
           ),
         );
       }
       const results = await Promise.allSettled(
-        Array.from({ length: 30 }, (_, i) => Sender.create(senderInput(`追加${i}`))),
+        Array.from({ length: 30 }, (_, i) => Sender.create(senderFixture({ name: `追加${i}` }))),
       );
       const created = results.filter((r) => r.status === "fulfilled");
       const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
@@ -70,13 +60,17 @@ describe("count limits hold under concurrency", () => {
         cursor = page.cursor;
       } while (cursor);
       expect(total).toBe(Sender.MAX_SENDERS);
-      await expect(Sender.create(senderInput("上限超え"))).rejects.toMatchObject({ code: "sender.limit" });
+      await expect(Sender.create(senderFixture({ name: "上限超え" }))).rejects.toMatchObject({
+        code: "sender.limit",
+      });
 
       // A deletion frees exactly one place again.
       const first = (await Sender.list({ limit: 1 })).items[0]!;
       await Sender.remove(first.senderId);
-      await Sender.create(senderInput("空きに追加"));
-      await expect(Sender.create(senderInput("再び上限"))).rejects.toMatchObject({ code: "sender.limit" });
+      await Sender.create(senderFixture({ name: "空きに追加" }));
+      await expect(Sender.create(senderFixture({ name: "再び上限" }))).rejects.toMatchObject({
+        code: "sender.limit",
+      });
     });
   }, 120_000);
 });

@@ -15,6 +15,33 @@ export function exportSender(overrides: Partial<ExportSender> = {}): ExportSende
   };
 }
 
+/**
+ * Recipients with the long addresses both the golden files and the round trips carry,
+ * as overrides of `exportRecipient`: a Kyoto street name with its building, and a
+ * company with its department over a Hokkaido address with the building.
+ */
+export const longAddressRecipients = {
+  kyoto: {
+    name: "京田 都子",
+    postalCode: "604-8161",
+    prefecture: "京都府",
+    city: "京都市中京区",
+    address1: "烏丸通三条上る場之町602番地の1",
+    address2: "烏丸御池メディカルビルディング5階",
+    phone: "075-123-4567",
+  },
+  hokkaidoCompany: {
+    name: "田中 次郎",
+    company: "株式会社オクル物流 第二営業部 配送課",
+    postalCode: "060-0003",
+    prefecture: "北海道",
+    city: "札幌市中央区",
+    address1: "北三条西四丁目1番地1 日本生命札幌ビル",
+    address2: "12階",
+    phone: "011-222-3333",
+  },
+} satisfies Record<string, Partial<ExportRecipient>>;
+
 /** A private recipient in 千代田区 whom every carrier takes; tests override what they are about. */
 export function exportRecipient(overrides: Partial<ExportRecipient> = {}): ExportRecipient {
   return {

@@ -11,7 +11,8 @@ import { inject } from "vitest";
 
 const password = "Test-password-1";
 
-function client() {
+/** A client of the test run's cognito-local, with the stand-in credentials it takes. */
+export function cognitoClient() {
   const { endpoints, region } = coreConfig();
   return new CognitoIdentityProviderClient({
     region,
@@ -30,7 +31,7 @@ export function uniqueEmail(label = "user"): string {
 export async function cognitoUser(options: { email?: string; emailVerified?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
   const { cognito } = coreConfig();
-  const created = await client().send(
+  const created = await cognitoClient().send(
     new AdminCreateUserCommand({
       UserPoolId: cognito.userPoolId,
       Username: email,
@@ -50,7 +51,7 @@ export async function cognitoUser(options: { email?: string; emailVerified?: boo
 
 async function setPasswordAndSignIn(email: string) {
   const { cognito } = coreConfig();
-  await client().send(
+  await cognitoClient().send(
     new AdminSetUserPasswordCommand({
       UserPoolId: cognito.userPoolId,
       Username: email,
@@ -58,7 +59,7 @@ async function setPasswordAndSignIn(email: string) {
       Permanent: true,
     }),
   );
-  const auth = await client().send(
+  const auth = await cognitoClient().send(
     new InitiateAuthCommand({
       ClientId: cognito.clientId,
       AuthFlow: "USER_PASSWORD_AUTH",

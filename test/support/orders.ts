@@ -1,17 +1,35 @@
 import type { Order } from "@okuru/core/order";
 
-/** A recipient (or purchaser) as the normaliser stores one: a Kyoto address with old kanji. */
+const prefecture = "京都府";
+const city = "京都市中京区";
+const address1 = "恵比須町534-40";
+const phone = "075-123-4567";
+
+/** The tests' Kyoto address with its phone, no building, in the API's fields (a company's, a sender's, a recipient's). */
+export const kyotoAddress = {
+  postal_code: "6048005",
+  prefecture,
+  city,
+  address1,
+  address2: "",
+  phone,
+} as const;
+
+/** The same address as a customer types it into a shop (postal code with its hyphen), in the shops' fields. */
+export const typedKyotoAddress = { postalCode: "604-8005", prefecture, city, address1, address2: "", phone };
+
+/** A recipient (or purchaser) as the normaliser stores one: the Kyoto address with old kanji. */
 export function personFixture(overrides: Partial<Order.StoredPerson> = {}): Order.StoredPerson {
   return {
     name: "髙橋 一郎",
     nameKana: "タカハシ イチロウ",
     company: "",
-    postalCode: "6048005",
-    prefecture: "京都府",
-    city: "京都市中京区",
-    address1: "恵比須町534-40",
+    postalCode: kyotoAddress.postal_code,
+    prefecture,
+    city,
+    address1,
     address2: "河原町アパートメント501",
-    phone: "075-123-4567",
+    phone,
     ...overrides,
   };
 }

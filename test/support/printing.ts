@@ -3,7 +3,7 @@ import { Order } from "@okuru/core/order";
 import { expect } from "vitest";
 import { asUser, testAccount } from "./account";
 import { callApi } from "./api";
-import { personFixture } from "./orders";
+import { kyotoAddress } from "./orders";
 
 /** Calls the real API as the account's user, by the path after `/api`: `call("/orders", "PUT", body)`. */
 export function apiCaller(account: { idToken: string }) {
@@ -12,11 +12,6 @@ export function apiCaller(account: { idToken: string }) {
 }
 
 export type Call = ReturnType<typeof apiCaller>;
-
-const { postalCode, prefecture, city, address1, phone } = personFixture();
-
-/** `personFixture`'s address in 京都市中京区 with its phone, in the API's fields (a company's, a sender's, a recipient's). */
-export const kyotoAddress = { postal_code: postalCode, prefecture, city, address1, address2: "", phone };
 
 /** The 会社概要 the API tests give a company: a tea shop in 京都市中京区, the ご依頼主 where no sender is set. */
 export function kyotoCompanyProfile(name = "株式会社京都抹茶本舗") {

@@ -1,5 +1,5 @@
 import type { SeedOrder, SeedPerson } from "../../functions/src/dev/simulators/seed-order";
-import { personFixture } from "./orders";
+import { typedKyotoAddress } from "./orders";
 
 /**
  * A person as a merchant's customer types them into a shop: 髙/﨑 outside JIS level 1/2,
@@ -43,15 +43,8 @@ export function seedOrderFixture(n: number, createdAt: string, over: Partial<See
 
 /** A customer every carrier prints (JIS level 1 kanji, a plain Kyoto address), 佐藤 花子`n`. */
 export function printableSeedPerson(n: number, over: Partial<SeedPerson> = {}): SeedPerson {
-  // personFixture's address, as a customer types its postal code into a shop.
-  const { prefecture, city, address1, phone } = personFixture();
   return {
-    postalCode: "604-8005",
-    prefecture,
-    city,
-    address1,
-    address2: "",
-    phone,
+    ...typedKyotoAddress,
     familyName: "佐藤",
     givenName: `花子${n}`,
     familyNameKana: "サトウ",
@@ -59,6 +52,18 @@ export function printableSeedPerson(n: number, over: Partial<SeedPerson> = {}): 
     company: "",
     ...over,
   };
+}
+
+/**
+ * The n-th open order (#2000+n) of a simulated shop to `person(n)`, placed `days` days
+ * ago and a minute later for each n, so that the orders' numbers and ages go together.
+ */
+export function seedOrderTo(person: (n: number) => SeedPerson, n: number, days: number): SeedOrder {
+  return printableSeedOrder(n, new Date(Date.now() - (days * 86_400 - n * 60) * 1000).toISOString(), {
+    number: 2000 + n,
+    purchaser: person(n),
+    recipient: person(n),
+  });
 }
 
 /**

@@ -8,7 +8,9 @@ import { app } from "../../functions/src/api/app";
 import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
 import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
 import { startSimulators } from "../../functions/src/dev/simulators/serve";
+import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { callApi } from "./api";
+import type { Call } from "./printing";
 import { usePrivateQueue } from "./queues";
 
 /**
@@ -39,14 +41,16 @@ export async function withShops() {
 /**
  * The shop simulators (`withShops`) for the calling test file, started before its tests
  * and stopped after them, with an order-sync queue of the file's own
- * (`usePrivateOrderSyncQueue`). Call it at the top of the file; the returned function
- * gives the running simulators inside a test.
+ * (`usePrivateOrderSyncQueue`) and of each of `queues` (`usePrivateQueue`), so that a
+ * drain sees only this file's work. Call it at the top of the file; the returned
+ * function gives the running simulators inside a test.
  */
-export function useShops() {
+export function useShops(...queues: QueueName[]) {
   let shops: Awaited<ReturnType<typeof withShops>> | undefined;
   beforeAll(async () => {
     shops = await withShops();
     await usePrivateOrderSyncQueue();
+    for (const queue of queues) await usePrivateQueue(queue);
   });
   afterAll(async () => {
     await shops?.stop();
@@ -133,6 +137,22 @@ export async function drainQueue(queue: QueueName, handler: Handler, rounds = 20
     }
   }
   return { handled, failed };
+}
+
+/**
+ * The company's orders by their number without the `#` (2001 → id), once the real
+ * consumer has run the syncs its connected shops queued.
+ */
+export async function syncedOrdersByNumber(call: Call) {
+  await drainQueue("orderSync", orderSyncHandler);
+  const list = await call("/orders?limit=100");
+  expect(list.status).toBe(200);
+  return new Map<number, string>(
+    list.json.items.map((o: { order_number: string; id: string }) => [
+      Number(o.order_number.replace(/^#/, "")),
+      o.id,
+    ]),
+  );
 }
 
 let setupShops: Promise<{ simulator: ReturnType<typeof createEcforceSimulator>; origin: string }> | undefined;

@@ -1,9 +1,15 @@
 export * as Files from "./index";
 
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { useTenantID } from "../actor";
-import { clientOptions, coreConfig } from "../config";
+import { clientOptions, coreConfig, withoutCallLogging } from "../config";
 
 /**
  * Files the product makes for a merchant (carrier hand-off files, label PDFs), in the
@@ -13,7 +19,9 @@ import { clientOptions, coreConfig } from "../config";
 
 let s3: S3Client | undefined;
 const client = () =>
-  (s3 ??= new S3Client({ ...clientOptions(coreConfig().endpoints.s3), forcePathStyle: true }));
+  (s3 ??= withoutCallLogging(
+    new S3Client({ ...clientOptions(coreConfig().endpoints.s3), forcePathStyle: true }),
+  ));
 
 /** Forgets the client, for tests and dev runners that start the stand-in after import. */
 export function resetClient() {
@@ -97,4 +105,9 @@ export async function read(key: string): Promise<Uint8Array> {
     new GetObjectCommand({ Bucket: coreConfig().bucketName, Key: ownKey(key) }),
   );
   return object.Body!.transformToByteArray();
+}
+
+/** Deletes one of the tenant's files (a file already gone is not an error: S3 answers the same). */
+export async function remove(key: string): Promise<void> {
+  await client().send(new DeleteObjectCommand({ Bucket: coreConfig().bucketName, Key: ownKey(key) }));
 }

@@ -192,8 +192,12 @@ export async function run(input: z.input<typeof Request>): Promise<Result> {
   const bytes = await fileOf(request);
   const carrier: Carrier =
     format === "order_numbers" ? request.carrier! : CarrierExport.formatCarrier[format];
+  // A carrier's issued-data file comes from its software, which prints with the contract
+  // the export named: the shipments belong to that account. Numbers by order number
+  // (クリックポスト, a counter) need no contract here: they name the default account when
+  // there is one, and none otherwise, as numbers typed by hand do.
   const account = await CarrierAccount.defaultFor(carrier);
-  if (!account)
+  if (!account && format !== "order_numbers")
     throw new RuleError(
       "import.no_account",
       `${carrierLabels[carrier]}の契約情報が登録されていません。「設定」の「配送会社連携」で登録してください。`,
@@ -249,7 +253,7 @@ export async function run(input: z.input<typeof Request>): Promise<Result> {
     const outcome = await Shipment.recordImported({
       order,
       carrier,
-      carrierAccountId: account.item.carrierAccountId,
+      carrierAccountId: account?.item.carrierAccountId ?? "",
       trackingNumber: row.trackingNumber,
       importId,
       parcels: rowsPerOrder.get(order.orderId) ?? 1,
@@ -262,5 +266,9 @@ export async function run(input: z.input<typeof Request>): Promise<Result> {
     else result.rejected.push({ ...base, reason: outcome.reason });
   }
   result.rejected.sort((a, b) => a.line - b.line);
+  // The uploaded file (recipients' numbers and order references) has served its purpose
+  // once every row is settled. An import that failed part-way keeps it, so the same
+  // request can be sent again; one never imported goes with the bucket's 90-day expiry.
+  if (request.upload_key) await Files.remove(request.upload_key);
   return result;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { cognitoUser, signInAs, uniqueEmail } from "../../support/cognito";
+import { cognitoUser, signInAs } from "../../support/cognito";
 import { cognitoLocalKey, idClaims } from "../../support/tokens";
+import { invite } from "../../support/users";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -68,12 +69,7 @@ describe("account states", () => {
 
   it("a removed user's still-valid token reaches nothing and cannot sign up a new company", async () => {
     const admin = await testAccount("削除テスト商店");
-    const email = uniqueEmail("removed");
-    const invited = await callApi("/api/users", {
-      method: "POST",
-      token: admin.idToken,
-      body: { email, name: "退職 者", role: "member" },
-    });
+    const { res: invited, email } = await invite(admin.idToken, "member", "退職 者");
     expect(invited.status).toBe(201);
     const memberToken = await signInAs(email);
     expect((await callApi("/api/companies", { token: memberToken })).status).toBe(200);

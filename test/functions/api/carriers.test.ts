@@ -2,7 +2,7 @@ import { CarrierAccount } from "@okuru/core/carrier";
 import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
-import { callApi } from "../../support/api";
+import { apiCaller } from "../../support/printing";
 
 /** A range of `size` numbers from the 11-digit serial `start`, as the carrier would print it. */
 const range = (start: number, size: number) => ({
@@ -22,9 +22,18 @@ const yamato = (overrides: Record<string, unknown> = {}) => ({
 
 async function company() {
   const account = await testAccount();
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token: account.idToken, body });
-  return { account, call };
+  return { account, call: apiCaller(account) };
+}
+
+/** A new company with a self-printed Yamato account of the ranges `[start, size]`, in order. */
+async function yamatoWithRanges(...ranges: [start: number, size: number][]) {
+  const { account, call } = await company();
+  const created = await call(
+    "/yamato",
+    "POST",
+    yamato({ tracking_ranges: ranges.map(([s, n]) => range(s, n)) }),
+  );
+  return { account, call, created, id: created.json.id as string };
 }
 
 describe("carrier accounts", () => {
@@ -126,13 +135,7 @@ describe("carrier accounts", () => {
   });
 
   it("hands out every number once under concurrent label consumers, and says when the ranges run out", async () => {
-    const { account, call } = await company();
-    const created = await call(
-      "/yamato",
-      "POST",
-      yamato({ tracking_ranges: [range(20_000_000_000, 60), range(30_000_000_000, 60)] }),
-    );
-    const id = created.json.id as string;
+    const { account, call, id } = await yamatoWithRanges([20_000_000_000, 60], [30_000_000_000, 60]);
     const blocks = await asUser(account, () =>
       Promise.all(Array.from({ length: 20 }, () => CarrierAccount.allocateNumbers(id, 5))),
     );
@@ -154,13 +157,7 @@ describe("carrier accounts", () => {
   });
 
   it("keeps registered ranges as they are: adds, removes an unused one, refuses to change or drop a used one", async () => {
-    const { account, call } = await company();
-    const created = await call(
-      "/yamato",
-      "POST",
-      yamato({ tracking_ranges: [range(40_000_000_000, 10), range(41_000_000_000, 10)] }),
-    );
-    const id = created.json.id as string;
+    const { account, call, created, id } = await yamatoWithRanges([40_000_000_000, 10], [41_000_000_000, 10]);
     const [used, unused] = created.json.tracking_ranges as { id: string; first: string; last: string }[];
     await asUser(account, () => CarrierAccount.allocateNumbers(id, 3));
 

@@ -81,30 +81,26 @@ describe("PUT /api/companies/setup_status", () => {
     expect((await advance(account.idToken, "basic_information")).json.code).toBe(
       "company.setup_status_order",
     );
-    const refused = await advance(account.idToken, "carriers");
-    expect([refused.status, refused.json.message]).toEqual([
-      422,
-      "ストアを1つ以上連携してください（Shopify または ecforce）。",
-    ]);
-    const shop = await callApi("/api/shops/ecforce", {
-      method: "POST",
-      token: account.idToken,
-      body: await ecforceShopFor(`setup-${account.tenantId.toLowerCase()}`),
-    });
-    expect(shop.status).toBe(201);
-    expect((await advance(account.idToken, "carriers")).json.setup_status).toBe("carriers");
-    const noCarrier = await advance(account.idToken, "done");
-    expect([noCarrier.status, noCarrier.json.message]).toEqual([
-      422,
-      "配送会社の契約情報を1件以上登録してください（日本郵便・佐川急便・ヤマト運輸）。",
-    ]);
-    const carrier = await callApi("/api/japan_post", {
-      method: "POST",
-      token: account.idToken,
-      body: { name: "ゆうパック", mode: "handoff" },
-    });
-    expect(carrier.status).toBe(201);
-    expect((await advance(account.idToken, "done")).json.setup_status).toBe("done");
+    // Each later step waits for what it needs: refused with the reason, then taken once it is added.
+    const prerequisites = [
+      {
+        step: "carriers",
+        reason: "ストアを1つ以上連携してください（Shopify または ecforce）。",
+        add: ["/api/shops/ecforce", await ecforceShopFor(`setup-${account.tenantId.toLowerCase()}`)],
+      },
+      {
+        step: "done",
+        reason: "配送会社の契約情報を1件以上登録してください（日本郵便・佐川急便・ヤマト運輸）。",
+        add: ["/api/japan_post", { name: "ゆうパック", mode: "handoff" }],
+      },
+    ] as const;
+    for (const { step, reason, add } of prerequisites) {
+      const refused = await advance(account.idToken, step);
+      expect([refused.status, refused.json.message]).toEqual([422, reason]);
+      const [path, body] = add;
+      expect((await callApi(path, { method: "POST", token: account.idToken, body })).status).toBe(201);
+      expect((await advance(account.idToken, step)).json.setup_status).toBe(step);
+    }
     expect((await advance(account.idToken, "register")).status).toBe(422);
   });
 

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { kyotoCompanyProfile } from "../../support/printing";
 
-const profile = {
-  name: "株式会社京都おくる茶舗",
-  postal_code: "6048005",
-  prefecture: "京都府",
-  city: "京都市中京区",
-  address1: "恵比須町534-40",
-  phone: "075-213-0011",
-};
+const profile = kyotoCompanyProfile("株式会社京都おくる茶舗");
 
 describe("concurrent requests", () => {
   it("setup-status moves racing end exactly one step further, never skipping; the losers answer 409", async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handler as labelJob } from "../../../functions/src/queue/label-job";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { importedShipments, issuedLines, matchedPairs } from "../../support/imports";
 import { personFixture, shopOrderFixture } from "../../support/orders";
 import { shippingCompany } from "../../support/printing";
 import { usePrivateQueue } from "../../support/queues";
@@ -117,16 +118,10 @@ describe("POST /api/imports", () => {
     const { token, ids } = await companyWithOrders();
     const exported = await exportFile(token, { format: "yamato_b2", order_ids: [ids[0], ids[1]] });
     const csv = iconv.decode(Buffer.from(await (await fetch(exported.json.url)).arrayBuffer()), "cp932");
-    const [header, ...rows] = csv.split("\r\n").filter(Boolean);
     // B2クラウド fills 伝票番号 (column 4) and hands the same layout back.
     const numbers = ["444413758703", "389711074012"];
     const issued = [
-      header,
-      ...rows.map((row, i) => {
-        const cells = row.split(",");
-        cells[3] = numbers[i]!;
-        return cells.join(",");
-      }),
+      ...issuedLines(csv, numbers),
       // A number with a wrong check digit, and a reference this company never exported.
       `${ids[0]!.slice(-12)},0,0,444413758704,2026/11/24`,
       "ZZZZZZZZZZZZ,0,0,490714955706,2026/11/24",
@@ -143,12 +138,7 @@ describe("POST /api/imports", () => {
 
     const first = await importFile();
     expect(first.status).toBe(200);
-    expect(
-      first.json.matched.map((m: { order_id: string; tracking_number: string }) => [
-        m.order_id,
-        m.tracking_number,
-      ]),
-    ).toEqual([
+    expect(matchedPairs(first.json)).toEqual([
       [ids[0], numbers[0]],
       [ids[1], numbers[1]],
     ]);
@@ -159,14 +149,7 @@ describe("POST /api/imports", () => {
       expect.objectContaining({ line: 5, reference: "ZZZZZZZZZZZZ", tracking_number: "490714955706" }),
     ]);
     const shipments = await callApi(`/api/shipments?order_id=${ids[0]}`, { token });
-    expect(shipments.json.items).toEqual([
-      expect.objectContaining({
-        source: "import",
-        status: "issued",
-        carrier: "yamato",
-        tracking_number: numbers[0],
-      }),
-    ]);
+    expect(shipments.json.items).toEqual(importedShipments("yamato", numbers[0]!));
 
     // Its label came from B2クラウド: we do not draw it again.
     const reissue = await callApi("/api/shipments/reissue", {

@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../support/api";
+import { issuedLines, matchedPairs } from "../../support/imports";
 import { shopOrderFixture } from "../../support/orders";
 import { shippingCompany } from "../../support/printing";
 
@@ -32,16 +33,7 @@ const upload = (token: string, size: number) =>
 
 /** B2クラウド's issued file: the exported rows with 伝票番号 (column 4) filled. */
 function issuedFile(csv: string, numbers: string[], padTo = 0): Buffer {
-  const [header, ...rows] = csv.split("\r\n").filter(Boolean);
-  const lines = [
-    header!,
-    ...rows.map((row, i) => {
-      const cells = row.split(",");
-      cells[3] = numbers[i]!;
-      return cells.join(",");
-    }),
-  ];
-  let text = `${lines.join("\r\n")}\r\n`;
+  let text = `${issuedLines(csv, numbers).join("\r\n")}\r\n`;
   // A busy day: blank lines (skipped by the reader) until the file passes the inline limit.
   if (padTo > text.length) text += ",,,,\r\n".repeat(Math.ceil((padTo - text.length) / 6));
   return iconv.encode(text, "cp932");
@@ -80,22 +72,26 @@ describe("POST /api/imports/uploads, then POST /api/imports with upload_key", ()
       body: { format: "yamato_b2", upload_key: slot.json.upload_key },
     });
     expect(imported.status).toBe(200);
-    expect(
-      imported.json.matched.map((m: { order_id: string; tracking_number: string }) => [
-        m.order_id,
-        m.tracking_number,
-      ]),
-    ).toEqual([
+    expect(matchedPairs(imported.json)).toEqual([
       [ids[0], numbers[0]],
       [ids[1], numbers[1]],
     ]);
     expect([imported.json.unmatched, imported.json.rejected]).toEqual([[], []]);
 
-    // The same upload again changes nothing.
-    const again = await callApi("/api/imports", {
+    // The uploaded file is deleted once imported: its key finds nothing any more.
+    const reused = await callApi("/api/imports", {
       method: "POST",
       token,
       body: { format: "yamato_b2", upload_key: slot.json.upload_key },
+    });
+    expect([reused.status, reused.json.code]).toEqual([404, "import.upload_not_found"]);
+    // The same file uploaded again changes nothing.
+    const second = await upload(token, bytes.length);
+    await fetch(second.json.url, { method: "PUT", body: new Uint8Array(bytes) });
+    const again = await callApi("/api/imports", {
+      method: "POST",
+      token,
+      body: { format: "yamato_b2", upload_key: second.json.upload_key },
     });
     expect([again.json.matched, again.json.unchanged.length]).toEqual([[], 2]);
   });

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { senderFixture } from "../../support/senders";
 
-const sender = {
-  name: "札幌倉庫",
-  company_name: "",
-  postal_code: "060-8588",
-  prefecture: "北海道",
-  city: "札幌市中央区",
-  address1: "北三条西6丁目",
-  address2: "",
-  phone: "011-231-4111",
-};
+const sender = senderFixture();
 
 describe("input that ends up on labels", () => {
   it("refuses control and bidi characters in names with a field error, and stores nothing", async () => {

@@ -1,14 +1,16 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
-import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { testAccount } from "../../support/account";
-import { callApi } from "../../support/api";
-import { printableSeedOrder, printableSeedPerson } from "../../support/seed-orders";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { apiCaller, type Call } from "../../support/printing";
+import { printableSeedPerson, seedOrderTo } from "../../support/seed-orders";
+import {
+  connectShopify,
+  drainQueue,
+  syncedOrdersByNumber,
+  usePrivateOrderSyncQueue,
+  useShops,
+} from "../../support/simulators";
 
 /**
  * Deliveries by another carrier (`sss`, issue 11 §4): the carrier name and number the
@@ -17,24 +19,8 @@ import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/s
  * synced by the real consumer, bulk uploads through the tracking-upload queue.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  const { QueueUrl } = await Queue.client().send(
-    new CreateQueueCommand({
-      QueueName: `tracking-upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      Attributes: { VisibilityTimeout: "60" },
-    }),
-  );
-  process.env.SST_Queue_queueUrl_TrackingUploadQueue = QueueUrl!;
-  resetCoreConfig();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops("trackingUpload");
 
-type Account = Awaited<ReturnType<typeof testAccount>>;
-type Call = (path: string, method?: string, body?: unknown) => ReturnType<typeof callApi>;
 type WireShipment = {
   id: string;
   order_id: string;
@@ -61,58 +47,31 @@ const person = (n: number) =>
   });
 
 /** The n-th open order (#2000+n) to person(n), a little older each. */
-const seed = (n: number): SeedOrder =>
-  printableSeedOrder(n, new Date(Date.now() - (2 * 86_400 - n * 60) * 1000).toISOString(), {
-    number: 2000 + n,
-    purchaser: person(n),
-    recipient: person(n),
-  });
-
-function caller(account: Account): Call {
-  return (path, method = "GET", body) => callApi(`/api${path}`, { method, token: account.idToken, body });
-}
+const seed = (n: number): SeedOrder => seedOrderTo(person, n, 2);
 
 async function company() {
-  await shops.shopify.idle();
+  await shops().shopify.idle();
   await usePrivateOrderSyncQueue();
   const account = await testAccount("札幌おくる商店");
-  return { account, call: caller(account) };
-}
-
-/** The company's orders by number (2001 → id), synced by the real consumer. */
-async function ordersByNumber(call: Call) {
-  await drainQueue("orderSync", orderSyncHandler);
-  const list = await call("/orders?limit=100");
-  expect(list.status).toBe(200);
-  return new Map<number, string>(
-    list.json.items.map((o: { order_number: string; id: string }) => [
-      Number(o.order_number.replace(/^#/, "")),
-      o.id,
-    ]),
-  );
+  return { account, call: apiCaller(account) };
 }
 
 async function shopifyCompany(domain: string, seeds: SeedOrder[]) {
   const { account, call } = await company();
-  shops.shopify.addShop(domain, seeds);
-  const start = await call("/shops/shopify", "POST", { shop: domain, from: "settings" });
-  expect(start.status).toBe(200);
-  const approved = await fetch(start.json.authorization_url, { method: "POST", redirect: "manual" });
-  const query = Object.fromEntries(new URL(approved.headers.get("location")!).searchParams);
-  const verified = await call("/shops/shopify/verify_request", "POST", query);
-  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-  return { account, call, orders: await ordersByNumber(call), sim: shops.shopify.shop(domain) };
+  shops().shopify.addShop(domain, seeds);
+  await connectShopify(account, domain);
+  return { account, call, orders: await syncedOrdersByNumber(call), sim: shops().shopify.shop(domain) };
 }
 
 async function ecforceCompany(name: string, seeds: SeedOrder[]) {
   const { account, call } = await company();
-  const { apiToken } = shops.ecforce.addShop(name, seeds);
+  const { apiToken } = shops().ecforce.addShop(name, seeds);
   const connected = await call("/shops/ecforce", "POST", {
-    base_url: shops.ecforceBaseUrl(name),
+    base_url: shops().ecforceBaseUrl(name),
     api_token: apiToken,
   });
   expect(connected.status).toBe(201);
-  return { account, call, orders: await ordersByNumber(call), sim: shops.ecforce.shop(name) };
+  return { account, call, orders: await syncedOrdersByNumber(call), sim: shops().ecforce.shop(name) };
 }
 
 const typed = (carrier_name: string, tracking_number: string) => ({ carrier_name, tracking_number });

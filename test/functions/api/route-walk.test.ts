@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { signInAs, uniqueEmail } from "../../support/cognito";
-import { shopOrderFixture } from "../../support/orders";
-import { kyotoAddress } from "../../support/printing";
+import { signInAs } from "../../support/cognito";
+import { kyotoAddress, shopOrderFixture } from "../../support/orders";
 import { withShops } from "../../support/simulators";
+import { invite } from "../../support/users";
 
 /**
  * Walks every route of the OpenAPI document: each non-public one answers 401
@@ -165,12 +165,7 @@ beforeAll(async () => {
     token: companyA.idToken,
     body: samples["POST /api/item_categories"]!.body,
   });
-  const memberEmail = uniqueEmail("member");
-  const member = await callApi("/api/users", {
-    method: "POST",
-    token: companyA.idToken,
-    body: { email: memberEmail, name: "メンバー", role: "member" },
-  });
+  const { res: member, email: memberEmail } = await invite(companyA.idToken, "member", "メンバー");
   expect([sender.status, category.status, member.status]).toEqual([201, 201, 201]);
   idsOfA.senders = sender.json.id;
   idsOfA.item_categories = category.json.id;

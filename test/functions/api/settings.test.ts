@@ -1,50 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { apiCaller } from "../../support/printing";
+import { senderFixture } from "../../support/senders";
 
-const sender = {
-  name: "送る商店 出荷センター",
-  company_name: "株式会社送る商店",
-  postal_code: "530-0001",
-  prefecture: "大阪府",
-  city: "大阪市北区",
-  address1: "梅田1-1-3",
-  address2: "",
-  phone: "06-6123-4567",
-};
+const sender = senderFixture({ name: "送る商店 出荷センター", company_name: "株式会社送る商店" });
+
+/** A new company's administrator, calling the API. */
+const newCompany = async (name?: string) => apiCaller(await testAccount(name));
+/** Two companies, for the isolation tests. */
+const twoCompanies = () => Promise.all([newCompany("A"), newCompany("B")]);
 
 describe("/api/senders", () => {
   it("creates, lists, updates and deletes a sender", async () => {
-    const account = await testAccount();
-    const token = account.idToken;
-    const created = await callApi("/api/senders", { method: "POST", token, body: sender });
+    const call = await newCompany();
+    const created = await call("/senders", "POST", sender);
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: sender.name, postal_code: "5300001", phone: "06-6123-4567" });
+    expect(created.json).toMatchObject({ name: sender.name, postal_code: "0608588", phone: "011-231-4111" });
     const id = created.json.id as string;
     expect(id).toMatch(/^snd_/);
 
-    expect((await callApi("/api/senders", { token })).json.items.map((s: { id: string }) => s.id)).toEqual([
-      id,
-    ]);
+    expect((await call("/senders")).json.items.map((s: { id: string }) => s.id)).toEqual([id]);
 
-    const updated = await callApi(`/api/senders/${id}`, {
-      method: "PUT",
-      token,
-      body: { ...sender, name: "第二倉庫" },
-    });
+    const updated = await call(`/senders/${id}`, "PUT", { ...sender, name: "第二倉庫" });
     expect(updated.json.name).toBe("第二倉庫");
 
-    expect((await callApi(`/api/senders/${id}`, { method: "DELETE", token })).status).toBe(204);
-    expect((await callApi("/api/senders", { token })).json.items).toEqual([]);
-    expect((await callApi(`/api/senders/${id}`, { method: "DELETE", token })).status).toBe(404);
+    expect((await call(`/senders/${id}`, "DELETE")).status).toBe(204);
+    expect((await call("/senders")).json.items).toEqual([]);
+    expect((await call(`/senders/${id}`, "DELETE")).status).toBe(404);
   });
 
   it("validates every field with Japanese messages", async () => {
-    const account = await testAccount();
-    const res = await callApi("/api/senders", {
-      method: "POST",
-      token: account.idToken,
-      body: { ...sender, name: "あ".repeat(17), phone: "1234", postal_code: "" },
+    const call = await newCompany();
+    const res = await call("/senders", "POST", {
+      ...sender,
+      name: "あ".repeat(17),
+      phone: "1234",
+      postal_code: "",
     });
     expect(res.status).toBe(400);
     expect(res.json.fields).toMatchObject({
@@ -55,77 +47,55 @@ describe("/api/senders", () => {
   });
 
   it("does not let another company see, change or delete a sender", async () => {
-    const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
-    const { json } = await callApi("/api/senders", { method: "POST", token: a.idToken, body: sender });
-    expect((await callApi("/api/senders", { token: b.idToken })).json.items).toEqual([]);
-    const put = await callApi(`/api/senders/${json.id}`, { method: "PUT", token: b.idToken, body: sender });
-    expect(put.status).toBe(404);
-    expect((await callApi(`/api/senders/${json.id}`, { method: "DELETE", token: b.idToken })).status).toBe(
-      404,
-    );
-    expect((await callApi("/api/senders", { token: a.idToken })).json.items).toHaveLength(1);
+    const [a, b] = await twoCompanies();
+    const { json } = await a("/senders", "POST", sender);
+    expect((await b("/senders")).json.items).toEqual([]);
+    expect((await b(`/senders/${json.id}`, "PUT", sender)).status).toBe(404);
+    expect((await b(`/senders/${json.id}`, "DELETE")).status).toBe(404);
+    expect((await a("/senders")).json.items).toHaveLength(1);
   });
 });
 
 describe("/api/item_categories", () => {
   it("creates, updates and deletes the 品名 and 荷扱い printed on labels", async () => {
-    const account = await testAccount();
-    const token = account.idToken;
-    const created = await callApi("/api/item_categories", {
-      method: "POST",
-      token,
-      body: { name: "化粧品", handling1: "ワレモノ注意", handling2: "" },
+    const call = await newCompany();
+    const created = await call("/item_categories", "POST", {
+      name: "化粧品",
+      handling1: "ワレモノ注意",
+      handling2: "",
     });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
-    const updated = await callApi(`/api/item_categories/${id}`, {
-      method: "PUT",
-      token,
-      body: { name: "化粧品（液体）", handling1: "ワレモノ注意", handling2: "天地無用" },
+    const updated = await call(`/item_categories/${id}`, "PUT", {
+      name: "化粧品（液体）",
+      handling1: "ワレモノ注意",
+      handling2: "天地無用",
     });
     expect(updated.json).toMatchObject({ name: "化粧品（液体）", handling2: "天地無用" });
-    expect((await callApi(`/api/item_categories/${id}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await call(`/item_categories/${id}`, "DELETE")).status).toBe(204);
   });
 
   it("rejects a 品名 longer than Sagawa's field and an empty one", async () => {
-    const account = await testAccount();
-    const long = await callApi("/api/item_categories", {
-      method: "POST",
-      token: account.idToken,
-      body: { name: "あ".repeat(17) },
-    });
+    const call = await newCompany();
+    const long = await call("/item_categories", "POST", { name: "あ".repeat(17) });
     expect(long.status).toBe(400);
     expect(long.json.fields.name).toBe("品名は全角16文字（半角32文字）以内で入力してください");
-    const empty = await callApi("/api/item_categories", {
-      method: "POST",
-      token: account.idToken,
-      body: { name: " " },
-    });
+    const empty = await call("/item_categories", "POST", { name: " " });
     expect(empty.json.fields.name).toBe("品名を入力してください");
   });
 
   it("is isolated per company", async () => {
-    const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
-    const { json } = await callApi("/api/item_categories", {
-      method: "POST",
-      token: a.idToken,
-      body: { name: "衣類" },
-    });
-    const put = await callApi(`/api/item_categories/${json.id}`, {
-      method: "PUT",
-      token: b.idToken,
-      body: { name: "x" },
-    });
-    expect(put.status).toBe(404);
-    expect((await callApi("/api/item_categories", { token: b.idToken })).json.items).toEqual([]);
+    const [a, b] = await twoCompanies();
+    const { json } = await a("/item_categories", "POST", { name: "衣類" });
+    expect((await b(`/item_categories/${json.id}`, "PUT", { name: "x" })).status).toBe(404);
+    expect((await b("/item_categories")).json.items).toEqual([]);
   });
 });
 
 describe("/api/brands", () => {
   it("answers defaults before anything is saved, then keeps name, defaults and print settings", async () => {
-    const account = await testAccount();
-    const token = account.idToken;
-    const initial = await callApi("/api/brands", { token });
+    const call = await newCompany();
+    const initial = await call("/brands");
     expect(initial.json).toMatchObject({ name: "", default_sender_id: null, default_item_category_id: null });
     expect(initial.json.print_settings.yamato).toEqual({
       paper: "a4",
@@ -134,25 +104,19 @@ describe("/api/brands", () => {
       offset_y_mm: 0,
     });
 
-    expect(
-      (await callApi("/api/brands", { method: "PUT", token, body: { name: "OKURU STORE" } })).json.name,
-    ).toBe("OKURU STORE");
-    const s = await callApi("/api/senders", { method: "POST", token, body: sender });
-    const c = await callApi("/api/item_categories", { method: "POST", token, body: { name: "雑貨" } });
-    await callApi("/api/brands/senders", { method: "PUT", token, body: { sender_id: s.json.id } });
-    await callApi("/api/brands/item_categories", {
-      method: "PUT",
-      token,
-      body: { item_category_id: c.json.id },
-    });
+    expect((await call("/brands", "PUT", { name: "OKURU STORE" })).json.name).toBe("OKURU STORE");
+    const s = await call("/senders", "POST", sender);
+    const c = await call("/item_categories", "POST", { name: "雑貨" });
+    await call("/brands/senders", "PUT", { sender_id: s.json.id });
+    await call("/brands/item_categories", "PUT", { item_category_id: c.json.id });
     const settings = {
       japan_post: { paper: "a4", layout: "4up", offset_x_mm: 1.5, offset_y_mm: -2 },
       sagawa: { paper: "label_100x150", layout: "1up", offset_x_mm: 0, offset_y_mm: 0 },
       yamato: { paper: "a5", layout: "1up", offset_x_mm: 0, offset_y_mm: 0.5 },
     };
-    await callApi("/api/brands/print_settings", { method: "PUT", token, body: settings });
+    await call("/brands/print_settings", "PUT", settings);
 
-    const brand = (await callApi("/api/brands", { token })).json;
+    const brand = (await call("/brands")).json;
     expect(brand).toMatchObject({
       name: "OKURU STORE",
       default_sender_id: s.json.id,
@@ -161,48 +125,32 @@ describe("/api/brands", () => {
     });
 
     // A default cannot be deleted from under the brand.
-    const del = await callApi(`/api/senders/${s.json.id}`, { method: "DELETE", token });
+    const del = await call(`/senders/${s.json.id}`, "DELETE");
     expect(del.status).toBe(422);
     expect(del.json.code).toBe("sender.in_use");
-    await callApi("/api/brands/senders", { method: "PUT", token, body: { sender_id: null } });
-    expect((await callApi(`/api/senders/${s.json.id}`, { method: "DELETE", token })).status).toBe(204);
+    await call("/brands/senders", "PUT", { sender_id: null });
+    expect((await call(`/senders/${s.json.id}`, "DELETE")).status).toBe(204);
   });
 
   it("never points a default at a record that is gone", async () => {
-    const account = await testAccount();
-    const token = account.idToken;
-    const c = await callApi("/api/item_categories", { method: "POST", token, body: { name: "食品" } });
-    expect((await callApi(`/api/item_categories/${c.json.id}`, { method: "DELETE", token })).status).toBe(
-      204,
-    );
-    const res = await callApi("/api/brands/item_categories", {
-      method: "PUT",
-      token,
-      body: { item_category_id: c.json.id },
-    });
+    const call = await newCompany();
+    const c = await call("/item_categories", "POST", { name: "食品" });
+    expect((await call(`/item_categories/${c.json.id}`, "DELETE")).status).toBe(204);
+    const res = await call("/brands/item_categories", "PUT", { item_category_id: c.json.id });
     expect(res.status).toBe(404);
     expect(res.json.code).toBe("item_category.not_found");
-    expect((await callApi("/api/brands", { token })).json.default_item_category_id).toBeNull();
+    expect((await call("/brands")).json.default_item_category_id).toBeNull();
   });
 
   it("refuses another company's sender as the default, and impossible print settings", async () => {
-    const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
-    const s = await callApi("/api/senders", { method: "POST", token: a.idToken, body: sender });
-    const res = await callApi("/api/brands/senders", {
-      method: "PUT",
-      token: b.idToken,
-      body: { sender_id: s.json.id },
-    });
-    expect(res.status).toBe(404);
+    const [a, b] = await twoCompanies();
+    const s = await a("/senders", "POST", sender);
+    expect((await b("/brands/senders", "PUT", { sender_id: s.json.id })).status).toBe(404);
 
-    const bad = await callApi("/api/brands/print_settings", {
-      method: "PUT",
-      token: a.idToken,
-      body: {
-        japan_post: { paper: "label_100x150", layout: "2up", offset_x_mm: 0, offset_y_mm: 0 },
-        sagawa: { paper: "a4", layout: "1up", offset_x_mm: 25, offset_y_mm: 0.3 },
-        yamato: { paper: "a4", layout: "1up", offset_x_mm: 0, offset_y_mm: 0 },
-      },
+    const bad = await a("/brands/print_settings", "PUT", {
+      japan_post: { paper: "label_100x150", layout: "2up", offset_x_mm: 0, offset_y_mm: 0 },
+      sagawa: { paper: "a4", layout: "1up", offset_x_mm: 25, offset_y_mm: 0.3 },
+      yamato: { paper: "a4", layout: "1up", offset_x_mm: 0, offset_y_mm: 0 },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toMatchObject({

@@ -1,15 +1,12 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
 import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
-import { callApi } from "../../support/api";
-import { printableSeedOrder, printableSeedPerson } from "../../support/seed-orders";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { apiCaller, type Call, kyotoCompanyProfile } from "../../support/printing";
+import { printableSeedPerson, seedOrderTo } from "../../support/seed-orders";
+import { drainQueue, usePrivateOrderSyncQueue, useShops } from "../../support/simulators";
 
 /**
  * An Ecforce shop's delivery-company mapping (店舗設定「配送業者の対応」): saved per shop
@@ -18,27 +15,7 @@ import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/s
  * about through its own admin REST API.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  await usePrivateOrderSyncQueue();
-  for (const [name, variable] of [
-    ["label-job", "SST_Queue_queueUrl_LabelJobQueue"],
-    ["tracking-upload", "SST_Queue_queueUrl_TrackingUploadQueue"],
-  ] as const) {
-    const { QueueUrl } = await Queue.client().send(
-      new CreateQueueCommand({
-        QueueName: `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-        Attributes: { VisibilityTimeout: "60" },
-      }),
-    );
-    process.env[variable] = QueueUrl!;
-  }
-  resetCoreConfig();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops("labelJob", "trackingUpload");
 
 /** Delivery companies as a merchant named them in the shop: none is called ヤマト or 佐川. */
 const ownNames = [
@@ -56,25 +33,17 @@ const person = (n: number) =>
   });
 
 /** The n-th open order (#2000+n) to person(n), a little older each. */
-const seed = (n: number): SeedOrder =>
-  printableSeedOrder(n, new Date(Date.now() - (3 * 86_400 - n * 60) * 1000).toISOString(), {
-    number: 2000 + n,
-    purchaser: person(n),
-    recipient: person(n),
-  });
+const seed = (n: number): SeedOrder => seedOrderTo(person, n, 3);
 
 async function company(name: string) {
   const account = await testAccount(name);
-  const call = (path: string, method = "GET", body?: unknown) =>
-    callApi(`/api${path}`, { method, token: account.idToken, body });
-  return { account, call };
+  return { account, call: apiCaller(account) };
 }
-type Call = Awaited<ReturnType<typeof company>>["call"];
 
 async function connectEcforce(call: Call, shopName: string, seeds: SeedOrder[]) {
-  const { apiToken } = shops.ecforce.addShop(shopName, seeds, { carriers: ownNames });
+  const { apiToken } = shops().ecforce.addShop(shopName, seeds, { carriers: ownNames });
   const connected = await call("/shops/ecforce", "POST", {
-    base_url: shops.ecforceBaseUrl(shopName),
+    base_url: shops().ecforceBaseUrl(shopName),
     api_token: apiToken,
   });
   expect(connected.status, JSON.stringify(connected.json)).toBe(201);
@@ -83,7 +52,7 @@ async function connectEcforce(call: Call, shopName: string, seeds: SeedOrder[]) 
 
 /** The order as the shop's own admin API answers it (GET /api/v2/admin/orders/:id.json). */
 async function ecforceOrder(shopName: string, apiToken: string, number: number) {
-  const base = `${shops.ecforceBaseUrl(shopName)}/api/v2/admin`;
+  const base = `${shops().ecforceBaseUrl(shopName)}/api/v2/admin`;
   const headers = { Authorization: `Token token="${apiToken}"`, Accept: "application/json" };
   const list = await fetch(`${base}/orders.json?q[number_eq]=${number}`, { headers });
   expect(list.status).toBe(200);
@@ -179,19 +148,7 @@ describe("tracking upload with the mapping", () => {
   it("sends the mapped company even when no name matches; with neither it says where to set it", async () => {
     await usePrivateOrderSyncQueue();
     const { call } = await company("おくる配送マップ茶舗");
-    expect(
-      (
-        await call("/companies", "PUT", {
-          name: "おくる配送マップ茶舗",
-          postal_code: "6048005",
-          prefecture: "京都府",
-          city: "京都市中京区",
-          address1: "恵比須町534-40",
-          address2: "",
-          phone: "075-123-4567",
-        })
-      ).status,
-    ).toBe(200);
+    expect((await call("/companies", "PUT", kyotoCompanyProfile("おくる配送マップ茶舗"))).status).toBe(200);
     const first = 34_700_000_000 + (process.pid % 1000) * 100_000;
     const yamato = await call("/yamato", "POST", {
       name: "ヤマト運輸 自社印刷",

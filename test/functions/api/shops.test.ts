@@ -1,10 +1,10 @@
 import { Shopify } from "@okuru/core/shopify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
-import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { drainQueue, useShops } from "../../support/simulators";
 
 /**
  * Connecting shops and importing their orders, end to end through the simulators:
@@ -12,15 +12,7 @@ import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/s
  * real consumer, DynamoDB Local.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  // This file's own sync queue: another file's shop messages name simulators this process does not run.
-  await usePrivateOrderSyncQueue();
-  shops = await withShops();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops();
 
 type Account = Awaited<ReturnType<typeof testAccount>>;
 const seeds = (count: number, seed: number) => generateSeedOrders({ count, seed, daysBack: 20 });
@@ -41,18 +33,34 @@ async function approveInShopify(account: Account, domain: string) {
   return Object.fromEntries(back.searchParams) as Record<string, string>;
 }
 
+/** Hands the signed return query to the API, as the app's return page does. */
+const verifyReturn = (account: Account, query: Record<string, string>) =>
+  callApi("/api/shops/shopify/verify_request", { method: "POST", token: account.idToken, body: query });
+
 async function connectShopify(account: Account, domain: string) {
   const query = await approveInShopify(account, domain);
-  const verified = await callApi("/api/shops/shopify/verify_request", {
-    method: "POST",
-    token: account.idToken,
-    body: query,
-  });
+  const verified = await verifyReturn(account, query);
   expect(verified.status, JSON.stringify(verified.json)).toBe(200);
   return { shop: verified.json, query };
 }
 
 const syncAll = () => drainQueue("orderSync", orderSyncHandler);
+
+/** A new company with the simulated store `domain`, holding `orders`, connected through OAuth. */
+async function connectedStore(
+  domain: string,
+  orders: ReturnType<typeof seeds> = [],
+  options?: Parameters<ReturnType<typeof shops>["shopify"]["addShop"]>[2],
+) {
+  const account = await testAccount();
+  const { adminToken } = shops().shopify.addShop(domain, orders, options);
+  const { shop } = await connectShopify(account, domain);
+  return { account, shop, adminToken };
+}
+
+/** 今すぐ同期 (POST /orders/sync): queues a sync of the company's shops. */
+const requestSync = (account: Account) =>
+  callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
 
 /** The tab counts as the order list shows them. */
 async function countsOf(account: Account) {
@@ -94,21 +102,17 @@ describe("Shopify connection", () => {
   it("connects through OAuth, subscribes the webhooks and refuses the same return twice", async () => {
     const account = await testAccount("京都おくる茶舗");
     const domain = "okuru-connect.myshopify.com";
-    shops.shopify.addShop(domain, seeds(3, 1), { name: "おくる茶舗 本店" });
+    shops().shopify.addShop(domain, seeds(3, 1), { name: "おくる茶舗 本店" });
     const { shop, query } = await connectShopify(account, domain);
     expect(shop).toMatchObject({ platform: "shopify", domain, name: "おくる茶舗 本店", status: "active" });
     expect(
-      shops.shopify
-        .shop(domain)
+      shops()
+        .shopify.shop(domain)
         .webhookSubscriptions.map((s) => s.topic)
         .sort(),
     ).toEqual(["APP_UNINSTALLED", "ORDERS_CANCELLED", "ORDERS_CREATE", "ORDERS_UPDATED"]);
 
-    const replay = await callApi("/api/shops/shopify/verify_request", {
-      method: "POST",
-      token: account.idToken,
-      body: query,
-    });
+    const replay = await verifyReturn(account, query);
     expect(replay.status).toBe(400);
     expect(replay.json.message).toContain("接続の手続きが見つからないか");
     const list = await callApi("/api/shops", { token: account.idToken });
@@ -118,8 +122,8 @@ describe("Shopify connection", () => {
   it("refuses forged, stale and mismatched returns and writes nothing", async () => {
     const account = await testAccount();
     const domain = "okuru-forged.myshopify.com";
-    shops.shopify.addShop(domain, []);
-    const resign = (query: Record<string, string>) => ({ ...query, hmac: shops.shopify.signQuery(query) });
+    shops().shopify.addShop(domain, []);
+    const resign = (query: Record<string, string>) => ({ ...query, hmac: shops().shopify.signQuery(query) });
     const cases: [string, (q: Record<string, string>) => Record<string, string>, string][] = [
       ["a bad signature", (q) => ({ ...q, hmac: "0".repeat(64) }), "検証できませんでした"],
       ["a changed code without a new signature", (q) => ({ ...q, code: "other" }), "検証できませんでした"],
@@ -133,30 +137,20 @@ describe("Shopify connection", () => {
       ["a domain that is not Shopify's", (q) => resign({ ...q, shop: "evil.example.com" }), "ドメイン"],
     ];
     for (const [name, forge, message] of cases) {
-      const query = forge(await approveInShopify(account, domain));
-      const res = await callApi("/api/shops/shopify/verify_request", {
-        method: "POST",
-        token: account.idToken,
-        body: query,
-      });
+      const res = await verifyReturn(account, forge(await approveInShopify(account, domain)));
       expect(res.status, name).toBe(400);
       expect(res.json.message, name).toContain(message);
     }
     expect((await callApi("/api/shops", { token: account.idToken })).json.items).toEqual([]);
-    expect(shops.shopify.shop(domain).webhookSubscriptions).toEqual([]);
+    expect(shops().shopify.shop(domain).webhookSubscriptions).toEqual([]);
   });
 
   it("will not connect a shop that another company has connected", async () => {
     const [first, second] = await Promise.all([testAccount("一社目"), testAccount("二社目")]);
     const domain = "okuru-taken.myshopify.com";
-    shops.shopify.addShop(domain, []);
+    shops().shopify.addShop(domain, []);
     await connectShopify(first, domain);
-    const query = await approveInShopify(second, domain);
-    const res = await callApi("/api/shops/shopify/verify_request", {
-      method: "POST",
-      token: second.idToken,
-      body: query,
-    });
+    const res = await verifyReturn(second, await approveInShopify(second, domain));
     expect(res.status).toBe(409);
     expect(res.json.message).toBe("このストアは既に別の会社に接続されています。");
     expect((await callApi("/api/shops", { token: second.idToken })).json.items).toEqual([]);
@@ -165,13 +159,10 @@ describe("Shopify connection", () => {
 
 describe("order sync from Shopify", () => {
   it("imports every order in the window once, however often it runs, and shows progress on the shop", async () => {
-    const account = await testAccount();
-    const domain = "okuru-sync.myshopify.com";
     const orders = seeds(130, 7);
-    shops.shopify.addShop(domain, orders);
-    const { shop } = await connectShopify(account, domain);
+    const { account, shop } = await connectedStore("okuru-sync.myshopify.com", orders);
     for (let run = 0; run < 2; run += 1) {
-      const sync = await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+      const sync = await requestSync(account);
       expect(sync.status).toBe(202);
       await syncAll();
     }
@@ -186,24 +177,21 @@ describe("order sync from Shopify", () => {
   });
 
   it("waits out Shopify's cost limit instead of failing, within a small bucket", async () => {
-    const account = await testAccount();
-    const domain = "okuru-throttled.myshopify.com";
     const orders = seeds(70, 5);
     // Two pages' worth of points, restored slowly: the sync must read throttleStatus and wait.
-    shops.shopify.addShop(domain, orders, { bucket: { maximumAvailable: 1000, restoreRate: 400 } });
-    await connectShopify(account, domain);
-    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+    const { account } = await connectedStore("okuru-throttled.myshopify.com", orders, {
+      bucket: { maximumAvailable: 1000, restoreRate: 400 },
+    });
+    await requestSync(account);
     const { failed } = await syncAll();
     expect(failed).toBe(0);
     expect(await countsOf(account)).toMatchObject(expectedCounts(orders));
   });
 
   it("takes a new shop order in through its webhook, and a later change in the shop too", async () => {
-    const account = await testAccount();
     const domain = "okuru-webhook.myshopify.com";
-    const { adminToken } = shops.shopify.addShop(domain, seeds(2, 11));
-    await connectShopify(account, domain);
-    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+    const { account, adminToken } = await connectedStore(domain, seeds(2, 11));
+    await requestSync(account);
     await syncAll();
     expect(await ordersOf(account)).toHaveLength(2);
 
@@ -238,15 +226,15 @@ describe("order sync from Shopify", () => {
       },
     );
     expect(created.orderCreate.userErrors).toEqual([]);
-    await shops.shopify.idle();
-    const delivery = shops.shopify.shop(domain).deliveries.at(-1)!;
+    await shops().shopify.idle();
+    const delivery = shops().shopify.shop(domain).deliveries.at(-1)!;
     expect(delivery).toMatchObject({ topic: "orders/create", status: 200 });
     await syncAll();
     const after = await ordersOf(account);
     expect(after.map((o) => o.order_number)).toContain(created.orderCreate.order.name);
 
-    shops.shopify.shop(domain).cancelOrder(created.orderCreate.order.name);
-    await shops.shopify.idle();
+    shops().shopify.shop(domain).cancelOrder(created.orderCreate.order.name);
+    await shops().shopify.idle();
     await syncAll();
     const cancelled = await ordersOf(account, "&shipment_status=cancelled");
     expect(cancelled.map((o) => o.order_number)).toEqual([created.orderCreate.order.name]);
@@ -254,7 +242,7 @@ describe("order sync from Shopify", () => {
 
   it("refuses a webhook whose signature does not match, with 401", async () => {
     const body = JSON.stringify({ id: 1 });
-    const res = await fetch(`${shops.apiOrigin}/api/webhooks/shopify`, {
+    const res = await fetch(`${shops().apiOrigin}/api/webhooks/shopify`, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
@@ -265,13 +253,13 @@ describe("order sync from Shopify", () => {
       body,
     });
     expect(res.status).toBe(401);
-    await shops.shopify.sendPrivacyWebhook(
+    await shops().shopify.sendPrivacyWebhook(
       "okuru-sync.myshopify.com",
       "customers/redact",
-      `${shops.apiOrigin}/api/webhooks/shopify`,
+      `${shops().apiOrigin}/api/webhooks/shopify`,
     );
-    await shops.shopify.idle();
-    expect(shops.shopify.shop("okuru-sync.myshopify.com").deliveries.at(-1)).toMatchObject({ status: 200 });
+    await shops().shopify.idle();
+    expect(shops().shopify.shop("okuru-sync.myshopify.com").deliveries.at(-1)).toMatchObject({ status: 200 });
   });
 });
 
@@ -279,11 +267,11 @@ describe("Ecforce connection and sync", () => {
   it("checks the token with a real call, saves nothing when it is wrong, and imports once it is right", async () => {
     const account = await testAccount();
     const orders = seeds(45, 3);
-    const { apiToken } = shops.ecforce.addShop("okuru-ec", orders);
+    const { apiToken } = shops().ecforce.addShop("okuru-ec", orders);
     const wrong = await callApi("/api/shops/ecforce", {
       method: "POST",
       token: account.idToken,
-      body: { base_url: shops.ecforceBaseUrl("okuru-ec"), api_token: "wrong-token" },
+      body: { base_url: shops().ecforceBaseUrl("okuru-ec"), api_token: "wrong-token" },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.json.fields).toEqual({ api_token: "ecforce のAPIトークンが正しくありません。" });
@@ -292,7 +280,11 @@ describe("Ecforce connection and sync", () => {
     const connected = await callApi("/api/shops/ecforce", {
       method: "POST",
       token: account.idToken,
-      body: { base_url: shops.ecforceBaseUrl("okuru-ec"), api_token: apiToken, name: "おくる茶舗 ecforce店" },
+      body: {
+        base_url: shops().ecforceBaseUrl("okuru-ec"),
+        api_token: apiToken,
+        name: "おくる茶舗 ecforce店",
+      },
     });
     expect(connected.status).toBe(201);
     expect(connected.json).toMatchObject({ platform: "ecforce", name: "おくる茶舗 ecforce店" });
@@ -305,7 +297,7 @@ describe("Ecforce connection and sync", () => {
       "日本郵便",
     ]);
 
-    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+    await requestSync(account);
     await syncAll();
     expect(await countsOf(account)).toMatchObject(expectedCounts(orders, "ecforce"));
   });
@@ -314,11 +306,11 @@ describe("Ecforce connection and sync", () => {
 describe("shops of another company", () => {
   it("cannot be changed, disconnected or read", async () => {
     const [owner, other] = await Promise.all([testAccount("持ち主"), testAccount("他社")]);
-    const { apiToken } = shops.ecforce.addShop("okuru-owned", []);
+    const { apiToken } = shops().ecforce.addShop("okuru-owned", []);
     const connected = await callApi("/api/shops/ecforce", {
       method: "POST",
       token: owner.idToken,
-      body: { base_url: shops.ecforceBaseUrl("okuru-owned"), api_token: apiToken },
+      body: { base_url: shops().ecforceBaseUrl("okuru-owned"), api_token: apiToken },
     });
     const shopId = connected.json.id;
     const attempts = [
@@ -339,18 +331,16 @@ describe("shops of another company", () => {
 
 describe("Shopify webhooks delivered twice, late or for an uninstall", () => {
   it("accepts a repeated delivery and still leaves every order once", async () => {
-    const account = await testAccount();
     const domain = "okuru-replay.myshopify.com";
     const orders = seeds(8, 21);
-    shops.shopify.addShop(domain, orders);
-    await connectShopify(account, domain);
+    const { account } = await connectedStore(domain, orders);
     await syncAll();
     const before = await countsOf(account);
     expect(before).toMatchObject(expectedCounts(orders));
 
     const body = JSON.stringify({ id: 1, name: "#1001" });
     const deliver = () =>
-      fetch(`${shops.apiOrigin}/api/webhooks/shopify`, {
+      fetch(`${shops().apiOrigin}/api/webhooks/shopify`, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
@@ -370,12 +360,10 @@ describe("Shopify webhooks delivered twice, late or for an uninstall", () => {
   });
 
   it("deactivates the shop when the merchant uninstalls the app", async () => {
-    const account = await testAccount();
     const domain = "okuru-uninstall.myshopify.com";
-    shops.shopify.addShop(domain, []);
-    await connectShopify(account, domain);
-    await shops.shopify.uninstall(domain);
-    await shops.shopify.idle();
+    const { account } = await connectedStore(domain);
+    await shops().shopify.uninstall(domain);
+    await shops().shopify.idle();
     const list = await callApi("/api/shops", { token: account.idToken });
     expect(list.json.items).toEqual([expect.objectContaining({ domain, status: "inactive" })]);
   });

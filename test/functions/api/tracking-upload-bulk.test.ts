@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { shippingCompany } from "../../support/printing";
-import { usePrivateQueue } from "../../support/queues";
 import { printableSeedOrder } from "../../support/seed-orders";
-import { connectShopify, drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import { connectShopify, drainQueue, useShops } from "../../support/simulators";
 
 /**
  * Issue 11's bulk case through the real path: 500 orders synced from a simulated
@@ -16,16 +15,7 @@ import { connectShopify, drainQueue, usePrivateOrderSyncQueue, withShops } from 
 
 const COUNT = 500;
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  await usePrivateQueue("labelJob");
-  await usePrivateQueue("trackingUpload");
-  await usePrivateOrderSyncQueue();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops("labelJob", "trackingUpload");
 
 type UploadResult = {
   shipment_id: string | null;
@@ -46,7 +36,7 @@ describe("PUT /api/shipments/upload_tracking_numbers with 500 shipments", () => 
     const seeds = Array.from({ length: COUNT }, (_, i) =>
       printableSeedOrder(i + 1, new Date(Date.now() - 5 * 86_400_000 + i * 1000).toISOString()),
     );
-    shops.shopify.addShop(domain, seeds);
+    shops().shopify.addShop(domain, seeds);
     await connectShopify(account, domain);
     await drainQueue("orderSync", orderSyncHandler, 1000);
 
@@ -93,7 +83,7 @@ describe("PUT /api/shipments/upload_tracking_numbers with 500 shipments", () => 
     }
 
     // The shop: one live fulfilment per order, carrying that order's own number.
-    const sim = shops.shopify.shop(domain);
+    const sim = shops().shopify.shop(domain);
     const live = sim.fulfillments.filter((f) => f.status !== "CANCELLED");
     expect(live).toHaveLength(COUNT);
     const numbers = live.flatMap((f) => f.trackingInfo.map((t) => t.number));

@@ -1,15 +1,19 @@
 import { TrackingUpload } from "@okuru/core/upload";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SeedLineItem, SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
-import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { type Call, shippingCompany } from "../../support/printing";
-import { usePrivateQueue } from "../../support/queues";
 import { printableSeedOrder } from "../../support/seed-orders";
-import { connectShopify, drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
+import {
+  connectShopify,
+  drainQueue,
+  syncedOrdersByNumber,
+  usePrivateOrderSyncQueue,
+  useShops,
+} from "../../support/simulators";
 
 /**
  * Tracking numbers back to the shops, end to end: shops connected through the API,
@@ -18,16 +22,7 @@ import { connectShopify, drainQueue, usePrivateOrderSyncQueue, withShops } from 
  * checked in the simulated shops through their own state.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  shops = await withShops();
-  // Queues of this file's own, so a drain sees only this file's work.
-  await usePrivateQueue("labelJob");
-  await usePrivateQueue("trackingUpload");
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops("labelJob", "trackingUpload");
 
 const tea: SeedLineItem = { sku: "TEA-01", name: "宇治抹茶 100g", quantity: 2, unitPrice: 1800 };
 const cups: SeedLineItem = { sku: "CUP-01", name: "湯呑み", quantity: 1, unitPrice: 2400 };
@@ -45,24 +40,11 @@ let rangeStart = 0;
 async function printingCompany() {
   // The shops of earlier tests announce their fulfilments by webhook, which queues their
   // syncs: each test drains an order-sync queue of its own, so it never waits on theirs.
-  await shops.shopify.idle();
+  await shops().shopify.idle();
   await usePrivateOrderSyncQueue();
   const first = 33_400_000_000 + (process.pid % 1000) * 100_000 + rangeStart;
   rangeStart += 1000;
   return shippingCompany({ name: "京都おくる茶舗", yamato: { first, count: 1000 } });
-}
-
-/** The company's open orders by their number (#1001 or 1001). */
-async function ordersByNumber(call: Call) {
-  await drainQueue("orderSync", orderSyncHandler);
-  const list = await call("/orders?limit=100");
-  expect(list.status).toBe(200);
-  return new Map<string, string>(
-    list.json.items.map((o: { order_number: string; id: string }) => [
-      o.order_number.replace(/^#/, ""),
-      o.id,
-    ]),
-  );
 }
 
 /** Labels for the orders; answers each order's shipments (ids and numbers, by parcel). */
@@ -96,13 +78,13 @@ async function shopifySetup(
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json).toMatchObject(opts.brand);
   }
-  shops.shopify.addShop(domain, seeds, opts.bucket ? { bucket: opts.bucket } : {});
+  shops().shopify.addShop(domain, seeds, opts.bucket ? { bucket: opts.bucket } : {});
   const shop = await connectShopify(account, domain);
-  const orders = await ordersByNumber(call);
-  const ids = seeds.map((s) => orders.get(String(s.number))!);
+  const orders = await syncedOrdersByNumber(call);
+  const ids = seeds.map((s) => orders.get(s.number)!);
   expect(ids.every(Boolean)).toBe(true);
   for (const [n, parcels] of Object.entries(opts.parcels ?? {})) {
-    const set = await call(`/orders/${orders.get(String(1000 + Number(n)))}/delivery/yamato`, "PUT", {
+    const set = await call(`/orders/${orders.get(1000 + Number(n))}/delivery/yamato`, "PUT", {
       service_type: "0",
       item_name: "宇治抹茶",
       parcels,
@@ -110,8 +92,19 @@ async function shopifySetup(
     expect(set.status, JSON.stringify(set.json)).toBe(200);
   }
   const labels = await issueLabels(call, ids);
-  return { account, call, shop, ids, labels, sim: shops.shopify.shop(domain) };
+  return { account, call, shop, ids, labels, sim: shops().shopify.shop(domain) };
 }
+
+/** A bulk upload's job as the screen polls it (GET /shipments/upload_tracking_numbers/{job_id}). */
+const uploadJob = (call: Call, jobId: string) => call(`/shipments/upload_tracking_numbers/${jobId}`);
+
+/** A job the queue has finished: every one of its orders done, `succeeded` of them uploaded. */
+const finishedJob = ({ succeeded, failed }: { succeeded: number; failed: number }) => ({
+  status: "done",
+  progress: { done: succeeded + failed, total: succeeded + failed },
+  succeeded,
+  failed,
+});
 
 const liveFulfillments = <F extends { status: string }>(sim: { fulfillments: F[] }) =>
   sim.fulfillments.filter((f) => f.status !== "CANCELLED");
@@ -257,7 +250,7 @@ describe("PUT /api/shipments/{id}/upload_tracking_number (Shopify)", () => {
     const domain = "okuru-upload-gone.myshopify.com";
     const { account, call, ids, labels, sim } = await shopifySetup(domain, [seed(1)]);
     const [shipmentId] = labels.get(ids[0]!)!.shipment_ids;
-    await shops.shopify.uninstall(domain);
+    await shops().shopify.uninstall(domain);
 
     const failed = await call(`/shipments/${shipmentId}/upload_tracking_number`, "PUT");
     expect(failed.status).toBe(200);
@@ -308,7 +301,7 @@ describe("PUT /api/shipments/{id}/upload_tracking_number (Shopify)", () => {
       }),
     ]);
     // Company A cannot read company B's job either.
-    expect((await call(`/shipments/upload_tracking_numbers/${bulk.json.job_id}`)).status).toBe(404);
+    expect((await uploadJob(call, bulk.json.job_id)).status).toBe(404);
     expect(liveFulfillments(sim)).toHaveLength(0);
     expect((await call(`/shipments/${shipmentId}`)).json.status).toBe("issued");
   });
@@ -328,18 +321,13 @@ describe("PUT /api/shipments/upload_tracking_numbers", () => {
       shipment_ids: [...shipmentIds, unknown],
     });
     expect(accepted.status).toBe(202);
-    const running = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
+    const running = await uploadJob(call, accepted.json.job_id);
     expect(running.json).toMatchObject({ status: "running", progress: { done: 0, total: 21 } });
 
     const drained = await drainQueue("trackingUpload", trackingUploadHandler);
     expect(drained.failed).toBe(0);
-    const job = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
-    expect(job.json).toMatchObject({
-      status: "done",
-      progress: { done: 21, total: 21 },
-      succeeded: 20,
-      failed: 1,
-    });
+    const job = await uploadJob(call, accepted.json.job_id);
+    expect(job.json).toMatchObject(finishedJob({ succeeded: 20, failed: 1 }));
     const byId = new Map(job.json.results.map((r: { shipment_id: string }) => [r.shipment_id, r]));
     expect(byId.get(unknown)).toMatchObject({ status: "failed", error: "出荷情報が見つかりません。" });
     for (const [i, id] of shipmentIds.entries()) {
@@ -360,13 +348,13 @@ describe("PUT /api/shipments/upload_tracking_numbers", () => {
 describe("Ecforce", () => {
   it("sends the number, the shop's delivery company and the ship time, and reads the order back", async () => {
     const { account, call } = await printingCompany();
-    const { apiToken } = shops.ecforce.addShop("okuru-upload-ec", [seed(1)]);
+    const { apiToken } = shops().ecforce.addShop("okuru-upload-ec", [seed(1)]);
     const connected = await call("/shops/ecforce", "POST", {
-      base_url: shops.ecforceBaseUrl("okuru-upload-ec"),
+      base_url: shops().ecforceBaseUrl("okuru-upload-ec"),
       api_token: apiToken,
     });
     expect(connected.status).toBe(201);
-    const orders = await ordersByNumber(call);
+    const orders = await syncedOrdersByNumber(call);
     const orderId = [...orders.values()][0]!;
     const labels = await issueLabels(call, [orderId]);
     const { shipment_ids, tracking_numbers } = labels.get(orderId)!;
@@ -376,7 +364,7 @@ describe("Ecforce", () => {
       status: "uploaded",
       order_shipment_status: "shipped",
     });
-    const sim = shops.ecforce.shop("okuru-upload-ec");
+    const sim = shops().ecforce.shop("okuru-upload-ec");
     const order = sim.orders[0]!;
     expect(order).toMatchObject({
       shipping_slip: tracking_numbers[0],
@@ -422,17 +410,12 @@ describe("PUT /api/shipments/upload_tracking_numbers with order_ids", () => {
     });
     expect(accepted.status, JSON.stringify(accepted.json)).toBe(202);
     // The orders with nothing to upload have their results at once; the rest wait for the queue.
-    const running = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
+    const running = await uploadJob(call, accepted.json.job_id);
     expect(running.json).toMatchObject({ status: "running", progress: { done: 2, total: 5 }, failed: 2 });
 
     expect((await drainQueue("trackingUpload", trackingUploadHandler)).failed).toBe(0);
-    const job = await call(`/shipments/upload_tracking_numbers/${accepted.json.job_id}`);
-    expect(job.json).toMatchObject({
-      status: "done",
-      progress: { done: 5, total: 5 },
-      succeeded: 3,
-      failed: 2,
-    });
+    const job = await uploadJob(call, accepted.json.job_id);
+    expect(job.json).toMatchObject(finishedJob({ succeeded: 3, failed: 2 }));
     const failed = job.json.results.filter((r: { status: string }) => r.status === "failed");
     expect(failed).toEqual(
       expect.arrayContaining([
@@ -545,7 +528,7 @@ describe("the brand's upload settings", () => {
     expect(twice?.job_id).toBe(again?.job_id);
     expect(await drainQueue("trackingUpload", trackingUploadHandler)).toMatchObject({ failed: 0 });
     expect(liveFulfillments(sim)).toHaveLength(2);
-    const job = await call(`/shipments/upload_tracking_numbers/${again!.job_id}`);
+    const job = await uploadJob(call, again!.job_id);
     expect(job.json).toMatchObject({ status: "done", progress: { done: 2, total: 2 } });
 
     // Off (the default), a batch queues nothing.

@@ -1,15 +1,10 @@
 import { Queue } from "@okuru/core/queue";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scheduledSync } from "../../../functions/src/cron/scheduled-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { receiveAll, useFreshQueue } from "../../support/queues";
-import {
-  connectShopify,
-  ecforceShopFor,
-  usePrivateOrderSyncQueue,
-  withShops,
-} from "../../support/simulators";
+import { connectShopify, ecforceShopFor, useShops } from "../../support/simulators";
 
 /**
  * Which shops the 15-minute schedule asks to sync, read from the real records: the
@@ -18,15 +13,7 @@ import {
  * skip it); every active shop, of either platform and any company, gets one.
  */
 
-let shops: Awaited<ReturnType<typeof withShops>>;
-beforeAll(async () => {
-  // Connecting queues each shop's first sync: on a queue of this file's own, never drained.
-  await usePrivateOrderSyncQueue();
-  shops = await withShops();
-});
-afterAll(async () => {
-  await shops?.stop();
-});
+const shops = useShops();
 
 const freshOrderSyncQueue = useFreshQueue("orderSync", "cron-due-test");
 
@@ -39,7 +26,7 @@ describe("the scheduled sync's shops", () => {
       disconnected: "okuru-cron-off.myshopify.com",
       other: "okuru-cron-other.myshopify.com",
     };
-    for (const domain of Object.values(domains)) shops.shopify.addShop(domain, []);
+    for (const domain of Object.values(domains)) shops().shopify.addShop(domain, []);
     const kept = await connectShopify(a, domains.kept);
     const uninstalled = await connectShopify(a, domains.uninstalled);
     const disconnected = await connectShopify(a, domains.disconnected);
@@ -52,8 +39,8 @@ describe("the scheduled sync's shops", () => {
     expect(ecforce.status, ecforce.text).toBe(201);
 
     // The merchant uninstalls the app in Shopify (the store sends app/uninstalled to us) …
-    await shops.shopify.uninstall(domains.uninstalled);
-    await shops.shopify.idle();
+    await shops().shopify.uninstall(domains.uninstalled);
+    await shops().shopify.idle();
     // … and disconnects another shop here.
     const off = await callApi(`/api/shops/shopify?shop_id=${disconnected.id}`, {
       method: "DELETE",

@@ -54,13 +54,25 @@ async function countsOf(account: Account) {
   return (await callApi("/api/orders?limit=1", { token: account.idToken })).json.counts;
 }
 
+/** A new company with the simulated store `domain` of `count` open orders connected, its first sync run. */
+async function syncedShop(domain: string, count: number, seed: number) {
+  const account = await testAccount();
+  shops().shopify.addShop(domain, openSeeds(count, seed));
+  const { id: shopId } = await connectShopify(account, domain);
+  await drainQueue("orderSync", orderSyncHandler);
+  return { account, shopId };
+}
+
+/** 今すぐ同期 (POST /orders/sync), then the consumer on what it queued. */
+async function syncNow(account: Account) {
+  await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
+  return drainQueue("orderSync", orderSyncHandler);
+}
+
 describe("a Shopify token about to lapse", () => {
   it("is refreshed through the shop's token endpoint before the sync reads, and the new pair is stored sealed", async () => {
-    const account = await testAccount();
     const domain = "okuru-refresh.myshopify.com";
-    shops().shopify.addShop(domain, openSeeds(30, 71));
-    const { id: shopId } = await connectShopify(account, domain);
-    await drainQueue("orderSync", orderSyncHandler);
+    const { account, shopId } = await syncedShop(domain, 30, 71);
     expect((await countsOf(account)).notShipped).toBe(30);
 
     const lastSuccess = (await syncState(account)).last_success_at;
@@ -72,8 +84,7 @@ describe("a Shopify token about to lapse", () => {
     });
     for (const record of shops().shopify.shop(domain).tokens)
       if (record.token === old.accessToken) record.revoked = true;
-    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
-    expect((await drainQueue("orderSync", orderSyncHandler)).failed).toBe(0);
+    expect((await syncNow(account)).failed).toBe(0);
     expect((await countsOf(account)).notShipped).toBe(30);
     const after = await syncState(account);
     expect(after).toMatchObject({ status: "idle", last_error: null, seen: expect.any(Number) });
@@ -103,19 +114,14 @@ describe("a Shopify token about to lapse", () => {
   });
 
   it("refused by the shop, marks the shop with a Japanese reason and ends the run without a failure", async () => {
-    const account = await testAccount();
-    const domain = "okuru-refresh-refused.myshopify.com";
-    shops().shopify.addShop(domain, openSeeds(5, 73));
-    const { id: shopId } = await connectShopify(account, domain);
-    await drainQueue("orderSync", orderSyncHandler);
+    const { account, shopId } = await syncedShop("okuru-refresh-refused.myshopify.com", 5, 73);
     await changeTokens(account.tenantId, shopId, (t) => ({
       ...t,
       expiresAt: Date.now() + 60_000,
       refreshToken: "shprt_00000000000000000000000000000000",
     }));
 
-    await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
-    expect(await drainQueue("orderSync", orderSyncHandler)).toEqual({ handled: 1, failed: 0 });
+    expect(await syncNow(account)).toEqual({ handled: 1, failed: 0 });
     expect(await syncState(account)).toMatchObject({
       status: "idle",
       last_error: "Shopify のアクセストークンを更新できませんでした。ストアを再接続してください。",
