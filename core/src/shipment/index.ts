@@ -209,6 +209,41 @@ async function partContext() {
 }
 type PartContext = Awaited<ReturnType<typeof partContext>>;
 
+/** How long a consumer keeps a batch's set-up: longer than any batch takes to render. */
+const SETUP_KEPT_MS = 5 * 60_000;
+/** Batches whose set-up a consumer keeps at once (a Lambda instance serves a few at a time). */
+const SETUPS_KEPT = 32;
+type BatchSetup = { kind: "label" | "reissue"; createdBy: string | null; context: PartContext };
+const setups = new Map<string, { at: number; setup: Promise<BatchSetup | undefined> }>();
+
+/**
+ * The batch and what its parts need (accounts, brand, senders), read once per batch in
+ * this process: a batch of a thousand orders has twenty parts, and reading the same
+ * settings twenty times is most of what a part reads. A batch prints with the settings
+ * as they were when its first part ran here, as if it had run all at once.
+ */
+function batchSetup(labelId: string): Promise<BatchSetup | undefined> {
+  const key = `${useTenantID()}|${labelId}`;
+  const now = Date.now();
+  const kept = setups.get(key);
+  if (kept && now - kept.at < SETUP_KEPT_MS) return kept.setup;
+  for (const [old, entry] of setups)
+    if (setups.size >= SETUPS_KEPT || now - entry.at >= SETUP_KEPT_MS) setups.delete(old);
+  const setup = Promise.all([
+    LabelBatchEntity.get({ tenantId: useTenantID(), jobId: labelId }).go(),
+    partContext(),
+  ]).then(([{ data: batch }, context]) =>
+    batch ? { kind: batch.kind, createdBy: batch.createdBy ?? null, context } : undefined,
+  );
+  // A batch not found (another tenant's, expired) or a read that failed is not kept.
+  setups.set(key, { at: now, setup });
+  setup.then(
+    (found) => found || setups.delete(key),
+    () => setups.delete(key),
+  );
+  return setup;
+}
+
 const otherCarrier = "この注文は他の配送会社で発送する設定です。";
 
 /** The carrier an order ships by: its own delivery's, else the brand's default, else the only carrier with an account. */
@@ -277,7 +312,7 @@ const itemsOf = (parcels: number) => parcels * 3 + 1;
 /** The parcels one order can be issued with: all of its writes in one transaction. */
 export const MAX_PARCELS = Math.floor((TRANSACTION_ITEMS - 1) / 3);
 /** Orders whose writes share one transaction (each order's writes stay all or nothing either way). */
-const ORDERS_PER_TRANSACTION = Number(process.env.XO ?? 10);
+const ORDERS_PER_TRANSACTION = 10;
 /** Transactions in flight per part: enough to hide the round trips, few enough not to throttle. */
 const TRANSACTIONS_IN_FLIGHT = 8;
 
@@ -474,14 +509,10 @@ function toParcel(
  * part neither duplicates a number nor counts twice.
  */
 export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
-  const tenantId = useTenantID();
   // Everything the part reads first, at once; all of it is the tenant's own (the keys carry it).
-  const [{ data: batch }, context, orders] = await Promise.all([
-    LabelBatchEntity.get({ tenantId, jobId: labelId }).go(),
-    partContext(),
-    Order.findMany(orderIds),
-  ]);
+  const [batch, orders] = await Promise.all([batchSetup(labelId), Order.findMany(orderIds)]);
   if (batch?.kind !== "label") return; // another tenant's, expired, or not a new-label batch
+  const { context } = batch;
   // The order's label summary is written in the transactions that create and delete its
   // live parcels, so it tells which orders have live labels without reading those.
   const issued = new Set([...orders.values()].filter((o) => (o.labelsLive ?? 0) > 0).map((o) => o.orderId));
@@ -489,7 +520,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
   const results: PartResult[] = [];
   // In request order: when numbers run short, the orders asked for first get them.
   const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
-  const outcomes = await issueOrders(inOrder, issued, labelId, context, batch.createdBy ?? null);
+  const outcomes = await issueOrders(inOrder, issued, labelId, context, batch.createdBy);
   const settled: string[] = [];
   for (const orderId of orderIds) {
     const order = orders.get(orderId);
@@ -563,9 +594,10 @@ export async function requestReissue(input: z.input<typeof ReissueRequest>): Pro
 /** One part of a reissue: each shipment printed again under the new label id, or its reason. */
 export async function runReissuePart(labelId: string, part: number, shipmentIds: string[]): Promise<void> {
   const tenantId = useTenantID();
-  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
+  const [batch, stored] = await Promise.all([batchSetup(labelId), findMany(shipmentIds)]);
   if (batch?.kind !== "reissue") return;
-  const context = await partContext();
+  const { context } = batch;
+  const orders = await Order.findMany([...new Set([...stored.values()].map((s) => s.orderId))]);
   const parcels = new Map<Carrier, LabelParcel[]>();
   const byOrder = new Map<string, PartResult>();
   const resultOf = (orderId: string) => {
@@ -575,10 +607,10 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
   };
   const settled = new Set<string>();
   for (const shipmentId of shipmentIds) {
-    const shipment = await find(shipmentId);
+    const shipment = stored.get(shipmentId);
     if (!shipment) continue; // refused when the batch was requested; gone since only by a bug
     const result = resultOf(shipment.orderId);
-    const order = await Order.find(shipment.orderId);
+    const order = orders.get(shipment.orderId);
     const own = (order?.delivery as { carrier?: string } | undefined)?.carrier;
     const refusal = !order
       ? "注文が見つかりません。"
@@ -792,6 +824,24 @@ const labelNotFound = () => new NotFoundError("label.not_found", "送り状の�
 
 // ---------------------------------------------------------------------------
 // Reading and cancelling shipments
+
+/** Shipments by id, read at once (ids that are not shipments' are left out). */
+async function findMany(shipmentIds: string[]): Promise<Map<string, ShipmentItem>> {
+  const tenantId = useTenantID();
+  const keys = [...new Set(shipmentIds)]
+    .filter((id) => isID("shipment", id))
+    .map((shipmentId) => ({ tenantId, shipmentId }));
+  const found = new Map<string, ShipmentItem>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+      const { data, unprocessed } = await ShipmentEntity.get(pending).go();
+      for (const item of data) found.set(item.shipmentId, item);
+      pending = unprocessed as typeof pending;
+    }
+  }
+  return found;
+}
 
 export async function find(shipmentId: string): Promise<ShipmentItem | undefined> {
   if (!isID("shipment", shipmentId)) return undefined;
