@@ -1,19 +1,15 @@
 import { readFileSync } from "node:fs";
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
 import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { resetCoreConfig } from "@okuru/core/config";
 import { CarrierExport } from "@okuru/core/export";
 import { Order } from "@okuru/core/order";
-import { Queue } from "@okuru/core/queue";
 import iconv from "iconv-lite";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { handler as exportJobHandler } from "../../functions/src/queue/export-job";
-import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { poll, useBrowserApp } from "../support/e2e";
+import { closeDialog, failuresIn, useOrderListApp } from "../support/e2e-orders";
 import { setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
+import { usePrivateQueue } from "../support/queues";
 import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
 
 /** Recipients in JIS level 1/2 kanji only, so B2クラウド takes them as they are. */
@@ -33,26 +29,15 @@ const orderIdOf = (write: Order.ShopOrderWrite) =>
  * dialog, the row report, and the new shipments in 出荷履歴.
  */
 describe("carrier files: export to B2クラウド and import its issued numbers", () => {
-  let page: Page;
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
+  const app = useOrderListApp({
     before: async () => {
       // Queues of this file's own: the e2e server runs no consumer, so the test drains its
       // large exports as Lambda would.
       await usePrivateOrderSyncQueue();
-      const { QueueUrl } = await Queue.client().send(
-        new CreateQueueCommand({ QueueName: `export-job-e2e-${process.pid}-${Date.now()}` }),
-      );
-      process.env.SST_Queue_queueUrl_ExportJobQueue = QueueUrl!;
-      resetCoreConfig();
+      await usePrivateQueue("exportJob", {});
     },
   });
-  const table = () => page.getByRole("table", { name: "注文" });
-  const select = (orderNumber: string) =>
-    page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
-  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+  const { select, bulkBar, bulkMenu } = app;
 
   /** A company handing off to B2クラウド: its default Yamato account is a hand-off one. */
   async function handoffCompany(name: string, orders: Order.ShopOrderWrite[]) {
@@ -69,11 +54,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
       },
     });
     expect(yamato.status, yamato.text).toBe(201);
-    for (let i = 0; i < orders.length; i += 50)
-      await asUser(account, () => Order.upsertPage(orders.slice(i, i + 50)));
-    await app.signIn(account);
-    await app.goto("/orders?tab_key=notShipped");
-    await poll(() => table().getByRole("row").count()).toBe(Math.min(orders.length, 50) + 1);
+    await app.openNotShipped(account, orders);
     return account;
   }
 
@@ -84,12 +65,10 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     const account = await handoffCompany("株式会社連携商店", orders);
 
     // Export: the download starts from the modal, strict CP932, one row per order under its お客様管理番号.
-    await select("#1071");
-    await select("#1072");
-    await bulkBar().getByRole("button", { name: "CSV出力" }).click();
+    await select("#1071", "#1072");
     const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: "B2クラウド" }).click(),
+      app.page.waitForEvent("download"),
+      bulkMenu("CSV出力", "B2クラウド"),
     ]);
     expect(download.suggestedFilename()).toMatch(/^yamato_b2_\d{8}_[a-z0-9]{6}\.csv$/);
     const bytes = readFileSync((await download.path())!);
@@ -97,11 +76,10 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(iconv.encode(csv, "cp932").equals(bytes)).toBe(true);
     const [header, ...rows] = csv.split("\r\n").filter(Boolean);
     expect(rows.map((row) => row.split(",")[0])).toEqual(references);
-    const exportModal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
+    const exportModal = app.page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
     await exportModal.getByText("2件を出力しました").waitFor();
     await app.shot("carrier-files-1-export");
-    await exportModal.getByRole("button", { name: "閉じる" }).last().click();
-    await exportModal.waitFor({ state: "hidden" });
+    await closeDialog(exportModal);
 
     // B2クラウド's 発行済みデータ: the same layout with 伝票番号 (column 4) filled; plus a row
     // for a parcel this company never exported and one with a mistyped number.
@@ -124,8 +102,8 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
       buffer: iconv.encode(issued, "cp932"),
     };
 
-    await page.getByRole("button", { name: "発行済みデータを取り込む" }).click();
-    const importModal = page.getByRole("dialog", { name: "発行済みデータを取り込む" });
+    await app.page.getByRole("button", { name: "発行済みデータを取り込む" }).click();
+    const importModal = app.page.getByRole("dialog", { name: "発行済みデータを取り込む" });
     await importModal.getByRole("radio", { name: "B2クラウド 発行済みデータ" }).check();
     const fileInput = importModal.locator('input[type="file"]');
     const send = importModal.getByRole("button", { name: "取り込む" });
@@ -164,11 +142,11 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     // 1.5MB, past the JSON body's 700KB): the dialog PUTs it to S3 first through the
     // presigned URL (a cross-origin request s3rver must allow), then imports the upload.
     const uploads: string[] = [];
-    page.on("request", (request) => {
+    app.page.on("request", (request) => {
       if (request.method() === "PUT" && request.url().includes("/imports/")) uploads.push(request.url());
     });
     const imports: unknown[] = [];
-    page.on("request", (request) => {
+    app.page.on("request", (request) => {
       if (request.method() === "POST" && /\/api\/imports$/.test(request.url()))
         imports.push(JSON.parse(request.postData() ?? "{}"));
     });
@@ -200,7 +178,7 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     expect(await send.isDisabled()).toBe(true);
     await app.shot("carrier-files-2c-order-numbers");
     await importModal.getByPlaceholder("配送会社を選択").click();
-    await page.getByRole("option", { name: "ヤマト運輸" }).click();
+    await app.page.getByRole("option", { name: "ヤマト運輸" }).click();
     await send.click();
     await importModal.getByText("新しく取り込んだ追跡番号はありません").waitFor();
     expect(await count("取り込み済み")).toBe("取り込み済み1件");
@@ -215,8 +193,8 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
 
     // 出荷履歴 lists the imported shipments with B2クラウド's numbers.
     await importModal.getByRole("link", { name: "出荷履歴" }).click();
-    await page.waitForURL(/\/shipments/);
-    for (const number of numbers) await page.getByText(formatTrackingNumber(number)).first().waitFor();
+    await app.page.waitForURL(/\/shipments/);
+    for (const number of numbers) await app.page.getByText(formatTrackingNumber(number)).first().waitFor();
     await app.shot("carrier-files-3-history");
     const shipments = await callApi(`/api/shipments?order_id=${ids[0]}`, { token: account.idToken });
     expect(shipments.json.items).toEqual([
@@ -243,17 +221,16 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     // request the modal sends is widened to every order, as an API client or a larger
     // selection would send it, so the real API, queue and modal run a large export.
     const allIds = orders.map(orderIdOf);
-    await page.route("**/api/exports", async (route) => {
+    await app.page.route("**/api/exports", async (route) => {
       const body = JSON.parse(route.request().postData() ?? "{}");
       await route.continue({ postData: JSON.stringify({ ...body, order_ids: allIds }) });
     });
-    await page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
+    await app.page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
     await bulkBar().getByText("50件を選択中").waitFor();
-    await bulkBar().getByRole("button", { name: "CSV出力" }).click();
-    await page.getByRole("menuitem", { name: "B2クラウド" }).click();
+    await bulkMenu("CSV出力", "B2クラウド");
 
     // Accepted, not yet made: the e2e server has no consumer, so the job waits for the drain below.
-    const modal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
+    const modal = app.page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
     await modal.getByText("B2クラウド用のファイルを作成しています…").waitFor();
     await modal.getByText(`0 / ${count}件`).waitFor();
     expect(
@@ -262,14 +239,13 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     await app.shot("carrier-files-4-export-queued");
 
     const [download] = await Promise.all([
-      page.waitForEvent("download", { timeout: 30_000 }),
+      app.page.waitForEvent("download", { timeout: 30_000 }),
       drainQueue("exportJob", exportJobHandler),
     ]);
     const csv = iconv.decode(readFileSync((await download.path())!), "cp932");
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(count); // the header and count - 1 orders
     await modal.getByText(`${count - 1}件を出力しました`).waitFor();
-    const excluded = modal.getByRole("alert", { name: "出力できなかった注文（1件）" });
-    expect(await excluded.getByRole("listitem").allTextContents()).toEqual([
+    expect(await failuresIn(modal, "出力できなかった注文（1件）")).toEqual([
       "#1300ヤマト運輸では12時〜14時の時間帯指定はできません",
     ]);
     await app.shot("carrier-files-5-export-queued-done");

@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs";
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { Order } from "@okuru/core/order";
-import { Sender } from "@okuru/core/sender";
 import iconv from "iconv-lite";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
-import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
-import { setupDoneAccount } from "../support/merchant";
+import { usePrivateLabelQueues } from "../support/e2e";
+import {
+  addOsakaSender,
+  closeDialog,
+  failuresIn,
+  jobFinished,
+  selfPrintingAccount,
+  useOrderListApp,
+} from "../support/e2e-orders";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue } from "../support/simulators";
 
@@ -31,27 +35,13 @@ const orderIdOf = (write: Order.ShopOrderWrite) =>
  * orders left out, and the carrier set for many orders at once.
  */
 describe("order list bulk actions", () => {
-  let page: Page;
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
-    before: () => usePrivateLabelQueues("labels"),
-  });
-  const { shot } = app;
-  const table = () => page.getByRole("table", { name: "注文" });
-  const select = (orderNumber: string) =>
-    page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
-  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+  const app = useOrderListApp({ before: () => usePrivateLabelQueues("labels") });
+  const { shot, table, select, bulkBar, bulkMenu } = app;
 
-  /** A company printing its own Yamato labels: a self-printed default account with 100 numbers. */
+  /** A company printing its own Yamato labels, with `orders` in 未発送 on the screen. */
   async function printingCompany(name: string, orders: Order.ShopOrderWrite[]) {
-    const account = await setupDoneAccount(name);
-    await addSelfPrintedYamato(account, 55_500_000_000);
-    await asUser(account, () => Order.upsertPage(orders));
-    await app.signIn(account);
-    await app.goto("/orders?tab_key=notShipped");
-    await poll(() => table().getByRole("row").count()).toBe(orders.length + 1);
+    const account = await selfPrintingAccount(name, 55_500_000_000);
+    await app.openNotShipped(account, orders);
     return account;
   }
 
@@ -64,16 +54,16 @@ describe("order list bulk actions", () => {
     const account = await printingCompany("株式会社送り状商店", [plain, second, broken]);
 
     const keys: string[] = [];
-    page.on("request", (request) => {
+    app.page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/shipments/labels")
         keys.push(request.headers()["idempotency-key"] ?? "");
     });
-    for (const n of ["#1041", "#1042", "#1043"]) await select(n);
+    await select("#1041", "#1042", "#1043");
     await bulkBar().getByText("3件を選択中").waitFor();
     await bulkBar().getByRole("button", { name: "送り状発行" }).click();
 
     // Accepted, not yet rendered: the e2e server has no consumer, so the batch waits for the drain below.
-    const modal = page.getByRole("dialog", { name: "送り状発行" });
+    const modal = app.page.getByRole("dialog", { name: "送り状発行" });
     await modal.getByText("送り状を作成しています…").waitFor();
     await modal.getByText("0 / 3件").waitFor();
     expect(
@@ -86,11 +76,8 @@ describe("order list bulk actions", () => {
     expect(await bulkBar().count()).toBe(0);
 
     expect(await drainQueue("labelJob", labelJobHandler)).toEqual({ handled: 1, failed: 0 });
-    await modal.getByText("発行が完了しました").waitFor({ timeout: 15_000 });
-    await modal.getByText("3 / 3件").waitFor();
-    await modal.getByText("2件の注文に送り状を発行しました（2枚）").waitFor();
-    const failed = modal.getByRole("alert", { name: "発行できなかった注文（1件）" });
-    expect(await failed.getByRole("listitem").allTextContents()).toEqual([
+    await jobFinished(modal, "発行が完了しました", "3 / 3件", "2件の注文に送り状を発行しました（2枚）");
+    expect(await failuresIn(modal, "発行できなかった注文（1件）")).toEqual([
       "#1043お届け先の電話番号の桁数が正しくありません。",
     ]);
 
@@ -110,26 +97,25 @@ describe("order list bulk actions", () => {
     expect(number.startsWith("5550000000")).toBe(true);
 
     // The order's drawer shows its label: the number 4-4-4, the carrier and 発行済み.
-    await modal.getByRole("button", { name: "閉じる" }).last().click();
-    await modal.waitFor({ state: "hidden" });
+    await closeDialog(modal);
     await table().getByText("#1041", { exact: true }).click();
-    const drawer = page.getByRole("dialog", { name: "注文 #1041" });
+    const drawer = app.page.getByRole("dialog", { name: "注文 #1041" });
     const labels = drawer.getByRole("region", { name: "送り状" });
     await labels.getByText(formatTrackingNumber(number)).waitFor();
     await labels.getByText("発行済み").waitFor();
     expect(await labels.textContent()).toMatch(/ヤマト運輸・\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 発行/);
     await shot("labels-3-drawer");
-    await page.keyboard.press("Escape");
+    await app.page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
 
     // An order without a label says so.
     await table().getByText("#1043", { exact: true }).click();
-    await page
+    await app.page
       .getByRole("dialog", { name: "注文 #1043" })
       .getByRole("tab", { name: /^注文内容/ })
       .click();
-    await page.getByRole("dialog", { name: "注文 #1043" }).getByText("まだ発行していません。").waitFor();
-    await page.keyboard.press("Escape");
+    await app.page.getByRole("dialog", { name: "注文 #1043" }).getByText("まだ発行していません。").waitFor();
+    await app.page.keyboard.press("Escape");
   });
 
   it("exports a B2クラウド file: the download starts, and the order Yamato cannot take is listed with its reason", async () => {
@@ -137,12 +123,10 @@ describe("order list bulk actions", () => {
     const noonSlot = shopOrder(52, { requestedDeliveryDate: "2026-11-20", requestedTimeSlot: "1200" });
     await printingCompany("株式会社出力商店", [fits, noonSlot]);
 
-    await select("#1051");
-    await select("#1052");
-    await bulkBar().getByRole("button", { name: "CSV出力" }).click();
+    await select("#1051", "#1052");
     const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: "B2クラウド" }).click(),
+      app.page.waitForEvent("download"),
+      bulkMenu("CSV出力", "B2クラウド"),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     // B2クラウド reads Shift_JIS: the order that fits is in it, the other is not.
@@ -151,15 +135,13 @@ describe("order list bulk actions", () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain("注文番号,1051,");
 
-    const modal = page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
+    const modal = app.page.getByRole("dialog", { name: "CSV出力（B2クラウド）" });
     await modal.getByText("1件を出力しました").waitFor();
-    const excluded = modal.getByRole("alert", { name: "出力できなかった注文（1件）" });
-    expect(await excluded.getByRole("listitem").allTextContents()).toEqual([
+    expect(await failuresIn(modal, "出力できなかった注文（1件）")).toEqual([
       "#1052ヤマト運輸では12時〜14時の時間帯指定はできません",
     ]);
     await shot("labels-4-export-result");
-    await modal.getByRole("button", { name: "閉じる" }).last().click();
-    await modal.waitFor({ state: "hidden" });
+    await closeDialog(modal);
   });
 
   it("sets the carrier of the selection at once, from the bulk bar at phone width; an order the carrier cannot take keeps its delivery", async () => {
@@ -170,38 +152,34 @@ describe("order list bulk actions", () => {
     const orderOf = async (write: Order.ShopOrderWrite) =>
       (await callApi(`/api/orders/${orderIdOf(write)}`, { token: account.idToken })).json;
 
-    await page.setViewportSize({ width: 375, height: 812 });
+    await app.page.setViewportSize({ width: 375, height: 812 });
     try {
-      await select("#1061");
-      await select("#1062");
+      await select("#1061", "#1062");
       await bulkBar().getByText("2件を選択中").waitFor();
       // The bar's actions wrap within the phone's width instead of running off it.
       expect(await bulkBar().evaluate((bar) => bar.scrollWidth - bar.clientWidth)).toBe(0);
       const box = (await bulkBar().boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(375);
       // The tabs scroll sideways rather than squeezing their counts away.
-      const count = page.getByRole("tab", { name: /^未発送/ }).locator(".mantine-Badge-label");
+      const count = app.page.getByRole("tab", { name: /^未発送/ }).locator(".mantine-Badge-label");
       expect(await count.textContent()).toBe("2");
       expect(await count.evaluate((label) => label.scrollWidth - label.clientWidth)).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await app.page.evaluate(() => window.scrollTo(0, 0));
       await shot("labels-5-bulk-bar-phone");
 
-      await bulkBar().getByRole("button", { name: "配送設定" }).click();
-      await page.getByRole("menuitem", { name: "配送会社を変更" }).click();
-      const modal = page.getByRole("dialog", { name: "配送会社を変更" });
+      await bulkMenu("配送設定", "配送会社を変更");
+      const modal = app.page.getByRole("dialog", { name: "配送会社を変更" });
       await modal.getByText("選択した2件の注文の配送会社を変更します。").waitFor();
       await modal.getByRole("radio", { name: "佐川急便" }).check();
       await modal.getByRole("button", { name: "変更する" }).click();
       await modal.getByText("1件の配送会社を変更しました。").waitFor();
-      const failed = modal.getByRole("alert", { name: "変更できなかった注文（1件）" });
-      expect(await failed.getByRole("listitem").allTextContents()).toEqual([
+      expect(await failuresIn(modal, "変更できなかった注文（1件）")).toEqual([
         "#1062代引金額は300,000円以下で入力してください",
       ]);
       await shot("labels-6-bulk-carrier-result");
-      await modal.getByRole("button", { name: "閉じる" }).last().click();
-      await modal.waitFor({ state: "hidden" });
+      await closeDialog(modal);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await app.page.setViewportSize({ width: 1280, height: 800 });
     }
 
     // The API has Sagawa's delivery, taken from the order, on the one it could take; the other is as it was.
@@ -214,27 +192,16 @@ describe("order list bulk actions", () => {
     expect(kept.delivery).toBeNull();
 
     // 発送元 for both: every order takes it, so a toast says so and the dialog closes.
-    const osaka = await asUser(account, () =>
-      Sender.create({
-        name: "大阪倉庫",
-        postal_code: "5300001",
-        prefecture: "大阪府",
-        city: "大阪市北区",
-        address1: "梅田1-1",
-        phone: "06-1234-5678",
-      }),
-    );
-    await select("#1061");
-    await select("#1062");
-    await bulkBar().getByRole("button", { name: "配送設定" }).click();
-    await page.getByRole("menuitem", { name: "発送元を変更" }).click();
-    const senderModal = page.getByRole("dialog", { name: "発送元を変更" });
+    const osaka = await addOsakaSender(account);
+    await select("#1061", "#1062");
+    await bulkMenu("配送設定", "発送元を変更");
+    const senderModal = app.page.getByRole("dialog", { name: "発送元を変更" });
     const senderSelect = senderModal.getByRole("combobox", { name: "発送元" });
     expect(await senderSelect.inputValue()).toBe("ブランドの既定の発送元");
     await senderSelect.click();
-    await page.getByRole("option", { name: "大阪倉庫" }).click();
+    await app.page.getByRole("option", { name: "大阪倉庫" }).click();
     await senderModal.getByRole("button", { name: "変更する" }).click();
-    await page.getByText("2件の発送元を変更しました。").waitFor();
+    await app.page.getByText("2件の発送元を変更しました。").waitFor();
     await senderModal.waitFor({ state: "hidden" });
     expect((await orderOf(plain)).sender_id).toBe(osaka.senderId);
     expect((await orderOf(tooMuch)).sender_id).toBe(osaka.senderId);

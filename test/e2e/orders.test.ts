@@ -1,14 +1,14 @@
 import { Ecforce } from "@okuru/core/ecforce";
 import { Order } from "@okuru/core/order";
-import { Sender } from "@okuru/core/sender";
 import { Sync } from "@okuru/core/sync";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consumer } from "../../functions/src/queue/consumer";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
 import { poll, useBrowserApp } from "../support/e2e";
+import { addOsakaSender } from "../support/e2e-orders";
 import { addEcforceOrders, setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
@@ -30,25 +30,19 @@ const shopOrder = (n: number, overrides: Partial<Order.ShopOrderWrite> = {}) =>
  * correcting an order's recipient in the drawer until it leaves the error tab.
  */
 describe("order list", () => {
-  let page: Page;
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
-    // Connecting a shop queues its first sync; this file drains only its own shops' syncs.
-    before: usePrivateOrderSyncQueue,
-  });
+  // Connecting a shop queues its first sync; this file drains only its own shops' syncs.
+  const app = useBrowserApp({ before: usePrivateOrderSyncQueue });
   const { shot } = app;
   const orderIdOf = (write: Order.ShopOrderWrite) =>
     Order.idOf(write.shopId, write.platformOrderId, new Date(write.purchasedAt).toISOString());
   /** The order list's tab (not the drawer's sections, whose names start with their own label). */
-  const listTab = (label: string) => page.getByRole("tab", { name: new RegExp(`^${label}`) });
+  const listTab = (label: string) => app.page.getByRole("tab", { name: new RegExp(`^${label}`) });
   /** The order's drawer, by its title. */
-  const drawerOf = (orderNumber: string) => page.getByRole("dialog", { name: `注文 ${orderNumber}` });
+  const drawerOf = (orderNumber: string) => app.page.getByRole("dialog", { name: `注文 ${orderNumber}` });
   /** The messages a field points to with aria-describedby: its error, as a screen reader hears it. */
   const describedBy = async (field: Locator) => {
     const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
-    const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    const texts = await Promise.all(ids.map((id) => app.page.locator(`[id="${id}"]`).textContent()));
     return texts.join(" ");
   };
 
@@ -64,45 +58,36 @@ describe("order list", () => {
         shopOrder(21, { platformStatus: "fulfilled" }),
       ]),
     );
-    const osaka = await asUser(account, () =>
-      Sender.create({
-        name: "大阪倉庫",
-        postal_code: "5300001",
-        prefecture: "大阪府",
-        city: "大阪市北区",
-        address1: "梅田1-1",
-        phone: "06-1234-5678",
-      }),
-    );
+    const osaka = await addOsakaSender(account);
     await app.signIn(account);
     await app.goto(`/orders?tab_key=notShipped`);
-    await page.getByRole("table", { name: "注文" }).waitFor();
-    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(14);
-    await poll(() => page.getByRole("tab", { name: /未発送/ }).textContent()).toContain("13");
+    await app.page.getByRole("table", { name: "注文" }).waitFor();
+    await poll(() => app.page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(14);
+    await poll(() => app.page.getByRole("tab", { name: /未発送/ }).textContent()).toContain("13");
     await poll(() => listTab("エラー").textContent()).toContain("1");
     await shot("orders-1-list");
 
     // Search by kana: the URL keeps the filter, so a reload shows the same result.
-    await page.getByLabel("検索").fill("ヤマサキ");
-    await page.getByLabel("検索").press("Enter");
-    await page.waitForURL(/search=/);
-    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
-    await page.reload();
-    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
-    expect(await page.getByText("#1020").count()).toBe(1);
+    await app.page.getByLabel("検索").fill("ヤマサキ");
+    await app.page.getByLabel("検索").press("Enter");
+    await app.page.waitForURL(/search=/);
+    await poll(() => app.page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    await app.page.reload();
+    await poll(() => app.page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    expect(await app.page.getByText("#1020").count()).toBe(1);
 
     // The error tab, then the drawer: correct the phone number and save.
     await app.goto(`/orders?tab_key=error`);
-    await page.getByText("#1020").click();
-    await page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
+    await app.page.getByText("#1020").click();
+    await app.page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
     await shot("orders-2-drawer-error");
 
     // The order ships from the Osaka warehouse rather than the brand's default sender (配送設定).
     const dialog = drawerOf("#1020");
     await dialog.getByRole("tab", { name: /^配送設定/ }).click();
     await dialog.getByRole("combobox", { name: "発送元" }).click();
-    await page.getByRole("option", { name: "大阪倉庫" }).click();
-    await page.getByText("発送元を変更しました。").waitFor();
+    await app.page.getByRole("option", { name: "大阪倉庫" }).click();
+    await app.page.getByText("発送元を変更しました。").waitFor();
     const fixed = shopOrder(20);
     const orderId = Order.idOf(
       fixed.shopId,
@@ -116,10 +101,10 @@ describe("order list", () => {
     await dialog.getByRole("tab", { name: /^お届け先/ }).click();
     const phone = dialog.getByRole("textbox", { name: "電話番号" });
     await phone.fill("090-1234-5678");
-    await page.getByRole("button", { name: "お届け先を保存" }).click();
-    await page.getByText("お届け先を保存しました。").waitFor();
+    await app.page.getByRole("button", { name: "お届け先を保存" }).click();
+    await app.page.getByText("お届け先を保存しました。").waitFor();
     await poll(() => listTab("エラー").textContent()).toContain("0");
-    await page.getByText("表示できる注文はありません").waitFor();
+    await app.page.getByText("表示できる注文はありません").waitFor();
     await shot("orders-3-error-tab-empty");
     expect((await asUser(account, () => Order.counts())).error).toBe(0);
   });
@@ -143,11 +128,11 @@ describe("order list", () => {
 
     await app.signIn(account);
     await app.goto(`/orders?tab_key=notShipped`);
-    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(3);
+    await poll(() => app.page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(3);
     await poll(() => listTab("エラー").textContent()).toContain("0");
 
     // Yamato with 12時〜14時: refused next to the field, in Japanese, and nothing is sent.
-    await page.getByText("#1031", { exact: true }).click();
+    await app.page.getByText("#1031", { exact: true }).click();
     const drawer = drawerOf("#1031");
     await drawer.getByRole("tab", { name: /^配送設定/ }).click();
     await drawer.getByText("この注文はブランドの既定の設定で発送します。", { exact: false }).waitFor();
@@ -168,7 +153,7 @@ describe("order list", () => {
     await slot.selectOption("1400");
     await drawer.getByRole("textbox", { name: "荷扱い1" }).fill("ワレモノ注意");
     await drawer.getByRole("button", { name: "配送設定を保存" }).click();
-    await page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
+    await app.page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
     expect((await orderOf(plain)).delivery).toMatchObject({
       carrier: "yamato",
       service_type: "0",
@@ -180,19 +165,19 @@ describe("order list", () => {
       cod_amount: null,
     });
     await drawer.getByText("この注文はヤマト運輸で発送します（この注文だけの設定）。").waitFor();
-    await page.keyboard.press("Escape");
+    await app.page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
-    await page.getByText("#1031", { exact: true }).click();
+    await app.page.getByText("#1031", { exact: true }).click();
     await drawer.getByRole("tab", { name: /^配送設定/ }).click();
     expect(await drawer.getByRole("radio", { name: "ヤマト運輸" }).isChecked()).toBe(true);
     expect(await drawer.getByRole("combobox", { name: "配達時間帯" }).inputValue()).toBe("1400");
     expect(await drawer.getByRole("textbox", { name: "荷扱い1" }).inputValue()).toBe("ワレモノ注意");
-    await page.keyboard.press("Escape");
+    await app.page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
 
     // 山﨑 by Yamato: cash on delivery becomes コレクト with the order's amount; saving adds
     // Yamato's own error, counted on 配送設定 and in the list's error tab.
-    await page.getByText("#1032", { exact: true }).click();
+    await app.page.getByText("#1032", { exact: true }).click();
     const yamasakiDrawer = drawerOf("#1032");
     const deliveryTab = yamasakiDrawer.getByRole("tab", { name: /^配送設定/ });
     await deliveryTab.click();
@@ -201,7 +186,7 @@ describe("order list", () => {
     expect(await yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("2");
     expect(await yamasakiDrawer.getByRole("textbox", { name: "代引金額（円）" }).inputValue()).toBe("3,600");
     await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).click();
-    await page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
+    await app.page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();
     const yamatoError = "ヤマト運輸の送り状ではJIS第1・第2水準以外の文字（﨑）を使えません。";
     await yamasakiDrawer
       .getByRole("alert", { name: "このままでは送り状を発行できません" })
@@ -215,16 +200,16 @@ describe("order list", () => {
       expect.objectContaining({ field: "customer.name", carrier: "yamato", message: yamatoError }),
     ]);
     expect(withYamato.is_error).toBe(true);
-    await page.evaluate(() => document.querySelector(".mantine-Drawer-content")?.scrollTo(0, 0));
+    await app.page.evaluate(() => document.querySelector(".mantine-Drawer-content")?.scrollTo(0, 0));
     await shot("orders-4-drawer-delivery-error");
     await listTab("エラー").evaluate((tab) => tab.scrollIntoView());
 
     // Back to the brand's defaults, after confirming: the setting and Yamato's error are gone.
     await yamasakiDrawer.getByRole("button", { name: "ブランドの既定に戻す" }).click();
-    const confirm = page.getByRole("dialog", { name: "ブランドの既定に戻す" });
+    const confirm = app.page.getByRole("dialog", { name: "ブランドの既定に戻す" });
     await confirm.getByText("この注文だけの配送設定（ヤマト運輸）を削除し", { exact: false }).waitFor();
     await confirm.getByRole("button", { name: "既定に戻す" }).click();
-    await page.getByText("配送設定をブランドの既定に戻しました。").waitFor();
+    await app.page.getByText("配送設定をブランドの既定に戻しました。").waitFor();
     await yamasakiDrawer
       .getByRole("alert", { name: "このままでは送り状を発行できません" })
       .waitFor({ state: "detached" });
@@ -244,21 +229,21 @@ describe("order list", () => {
       .getByRole("alert", { name: "このままでは送り状を発行できません" })
       .getByText(yamatoError)
       .waitFor();
-    await page.keyboard.press("Escape");
+    await app.page.keyboard.press("Escape");
     await yamasakiDrawer.waitFor({ state: "hidden" });
     await listTab("エラー").click();
-    await page.waitForURL(/tab_key=error/);
-    await poll(() => page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
-    await page.getByRole("table", { name: "注文" }).getByText("#1032", { exact: true }).waitFor();
+    await app.page.waitForURL(/tab_key=error/);
+    await poll(() => app.page.getByRole("table", { name: "注文" }).getByRole("row").count()).toBe(2);
+    await app.page.getByRole("table", { name: "注文" }).getByText("#1032", { exact: true }).waitFor();
     await shot("orders-6-error-tab");
 
     // At phone width (375 px) the drawer takes the screen and nothing runs off its side.
-    await page.setViewportSize({ width: 375, height: 812 });
+    await app.page.setViewportSize({ width: 375, height: 812 });
     try {
-      await page.getByText("#1032", { exact: true }).click();
+      await app.page.getByText("#1032", { exact: true }).click();
       await yamasakiDrawer.getByRole("tab", { name: /^配送設定/ }).click();
       await yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).waitFor();
-      const overflow = await page.evaluate(() => {
+      const overflow = await app.page.evaluate(() => {
         const content = document.querySelector(".mantine-Drawer-content");
         return content ? content.scrollWidth - content.clientWidth : -1;
       });
@@ -268,7 +253,7 @@ describe("order list", () => {
       await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).scrollIntoViewIfNeeded();
       await shot("orders-7b-drawer-delivery-phone-bottom");
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await app.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
@@ -281,12 +266,12 @@ describe("order list", () => {
 
     await app.signIn(account);
     await app.goto(`/orders?tab_key=notShipped`);
-    await page.getByText("表示できる注文はありません").waitFor();
-    await page.getByText(/^最終同期 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/).waitFor();
-    await page.getByRole("button", { name: "注文を同期" }).click();
+    await app.page.getByText("表示できる注文はありません").waitFor();
+    await app.page.getByText(/^最終同期 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/).waitFor();
+    await app.page.getByRole("button", { name: "注文を同期" }).click();
     // Queued, not yet running: the consumer has not picked it up.
-    await page.getByText("同期の開始を待っています…").waitFor();
-    expect(await page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
+    await app.page.getByText("同期の開始を待っています…").waitFor();
+    expect(await app.page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
 
     // The real consumer and sync run the queued message; the shop's second page waits until
     // the list has shown the first page's progress, so the progress is seen for certain.
@@ -304,7 +289,7 @@ describe("order list", () => {
     });
     const draining = drainQueue("orderSync", gatedHandler);
     try {
-      await page
+      await app.page
         .getByText(`同期中… ${Ecforce.ORDERS_PER_PAGE}件を取り込みました`)
         .waitFor({ timeout: 20_000 });
       await shot("orders-8-sync-progress");
@@ -313,12 +298,12 @@ describe("order list", () => {
     }
     expect(await draining).toEqual({ handled: 1, failed: 0 });
 
-    await page.getByText(`注文の同期が完了しました（${numbers.length}件を取り込みました）。`).waitFor();
+    await app.page.getByText(`注文の同期が完了しました（${numbers.length}件を取り込みました）。`).waitFor();
     await poll(() => listTab("未発送").textContent()).toContain(String(numbers.length));
-    await page.getByRole("table", { name: "注文" }).getByText(numbers.at(-1)!, { exact: true }).waitFor();
+    await app.page.getByRole("table", { name: "注文" }).getByText(numbers.at(-1)!, { exact: true }).waitFor();
     const listed = await callApi("/api/orders?tab_key=notShipped", { token: account.idToken });
     expect(listed.json.counts.notShipped).toBe(numbers.length);
-    await page.getByRole("button", { name: "注文を同期" }).and(page.locator(":enabled")).waitFor();
+    await app.page.getByRole("button", { name: "注文を同期" }).and(app.page.locator(":enabled")).waitFor();
     await shot("orders-9-synced-list");
   });
 
@@ -329,7 +314,7 @@ describe("order list", () => {
       await callApi(`/api/shops/ecforce?shop_id=${shop.id}`, { method: "DELETE", token: account.idToken });
     await app.signIn(account);
     await app.goto(`/orders?tab_key=notShipped`);
-    await page.getByText("連携中のストアがありません。", { exact: false }).waitFor();
-    expect(await page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
+    await app.page.getByText("連携中のストアがありません。", { exact: false }).waitFor();
+    expect(await app.page.getByRole("button", { name: "注文を同期" }).isDisabled()).toBe(true);
   });
 });

@@ -1,10 +1,7 @@
-import { Order } from "@okuru/core/order";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
-import { asUser } from "../support/account";
-import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
-import { setupDoneAccount } from "../support/merchant";
+import { poll, usePrivateLabelQueues } from "../support/e2e";
+import { jobFinished, selfPrintingAccount, useOrderListApp } from "../support/e2e-orders";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue } from "../support/simulators";
 
@@ -16,37 +13,25 @@ const ORDERS = 60;
  * every order of 未発送, labels for all of them, and the history's tab counts after.
  */
 describe("selecting every order of a tab", () => {
-  let page: Page;
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
-    before: () => usePrivateLabelQueues("select-all"),
-  });
-  const { shot } = app;
-  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+  const app = useOrderListApp({ before: () => usePrivateLabelQueues("select-all") });
+  const { shot, bulkBar } = app;
 
   it("selects every order of 未発送 beyond the page and issues labels for all of them", async () => {
-    const account = await setupDoneAccount("株式会社全件選択商店");
-    await addSelfPrintedYamato(account, 56_600_000_000);
+    const account = await selfPrintingAccount("株式会社全件選択商店", 56_600_000_000);
     const person = personFixture({ name: "高橋 一郎" });
-    await asUser(account, () =>
-      Order.upsertPage(
-        Array.from({ length: ORDERS }, (_, i) =>
-          shopOrderFixture(i + 1, {
-            shopId: "shop_01JE2ESELALL0000000000000",
-            customer: person,
-            purchaser: person,
-          }),
-        ),
+    // The list shows the first page: 50 of them.
+    await app.openNotShipped(
+      account,
+      Array.from({ length: ORDERS }, (_, i) =>
+        shopOrderFixture(i + 1, {
+          shopId: "shop_01JE2ESELALL0000000000000",
+          customer: person,
+          purchaser: person,
+        }),
       ),
     );
-    await app.signIn(account);
-    await app.goto("/orders?tab_key=notShipped");
-    const table = page.getByRole("table", { name: "注文" });
-    await poll(() => table.getByRole("row").count()).toBe(50 + 1);
 
-    await page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
+    await app.page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
     await bulkBar().getByText("50件を選択中").waitFor();
     await bulkBar().getByText("このページの50件を選択しました。").waitFor();
     await shot("select-all-1-offer");
@@ -58,20 +43,23 @@ describe("selecting every order of a tab", () => {
     await shot("select-all-2-selected");
 
     await bulkBar().getByRole("button", { name: "送り状発行" }).click();
-    const modal = page.getByRole("dialog", { name: "送り状発行" });
+    const modal = app.page.getByRole("dialog", { name: "送り状発行" });
     await modal.getByText(`0 / ${ORDERS}件`).waitFor();
     expect((await drainQueue("labelJob", labelJobHandler)).failed).toBe(0);
-    await modal.getByText("発行が完了しました").waitFor({ timeout: 15_000 });
-    await modal.getByText(`${ORDERS} / ${ORDERS}件`).waitFor();
-    await modal.getByText(`${ORDERS}件の注文に送り状を発行しました（${ORDERS}枚）`).waitFor();
+    await jobFinished(
+      modal,
+      "発行が完了しました",
+      `${ORDERS} / ${ORDERS}件`,
+      `${ORDERS}件の注文に送り状を発行しました（${ORDERS}枚）`,
+    );
     await shot("select-all-3-issued");
 
     // 出荷履歴's tabs count them.
     await app.goto("/shipments?status=issued");
-    const issuedTab = page.getByRole("tab", { name: /^発行済み/ });
+    const issuedTab = app.page.getByRole("tab", { name: /^発行済み/ });
     await poll(() => issuedTab.textContent()).toBe(`発行済み${ORDERS}`);
-    expect(await page.getByRole("tab", { name: /^取消済み/ }).textContent()).toBe("取消済み0");
-    expect(await page.getByRole("tab", { name: /^すべて/ }).textContent()).toBe(`すべて${ORDERS}`);
+    expect(await app.page.getByRole("tab", { name: /^取消済み/ }).textContent()).toBe("取消済み0");
+    expect(await app.page.getByRole("tab", { name: /^すべて/ }).textContent()).toBe(`すべて${ORDERS}`);
     await shot("select-all-4-history-tabs", { fromTop: true });
   });
 });

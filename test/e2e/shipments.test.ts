@@ -1,12 +1,11 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { Order } from "@okuru/core/order";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { asUser } from "../support/account";
 import { callApi } from "../support/api";
-import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
-import { setupDoneAccount } from "../support/merchant";
+import { poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
+import { closeDialog, selfPrintingAccount } from "../support/e2e-orders";
 import { personFixture, shopOrderFixture } from "../support/orders";
 import { drainQueue } from "../support/simulators";
 
@@ -33,17 +32,11 @@ const jstToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo"
  * the URL across reload, back and forward.
  */
 describe("shipment history", () => {
-  let page: Page;
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
-    before: () => usePrivateLabelQueues("shipments"),
-  });
+  const app = useBrowserApp({ before: () => usePrivateLabelQueues("shipments") });
   const { shot } = app;
-  const table = () => page.getByRole("table", { name: "出荷" });
+  const table = () => app.page.getByRole("table", { name: "出荷" });
   // A tab's name is its label and its count (発行済み 3).
-  const tab = (label: string) => page.getByRole("tab", { name: new RegExp(`^${label}`) });
+  const tab = (label: string) => app.page.getByRole("tab", { name: new RegExp(`^${label}`) });
   const titleOf = (s: ShipmentJson) => `${s.order_number} ${formatTrackingNumber(s.tracking_number)}`;
 
   /**
@@ -51,10 +44,9 @@ describe("shipment history", () => {
    * #1003 (two parcels) through the API and the label-job consumer.
    */
   async function printingMerchant(name: string) {
-    const account = await setupDoneAccount(name);
+    const account = await selfPrintingAccount(name, 66_600_000_000);
     const call = (path: string, method = "GET", body?: unknown) =>
       callApi(`/api${path}`, { method, token: account.idToken, body });
-    await addSelfPrintedYamato(account, 66_600_000_000);
     const orders = await asUser(account, () => Order.upsertPage([1, 2, 3].map(shopOrder)));
     const twoParcels = await call(`/orders/${orders[2]!.orderId}/delivery/yamato`, "PUT", {
       service_type: "6",
@@ -79,14 +71,14 @@ describe("shipment history", () => {
 
     // The sidebar's link: 発送済み, where nothing has been reported to the shop yet.
     await app.goto(`/orders?tab_key=notShipped`);
-    await page.getByRole("link", { name: "出荷履歴" }).click();
-    await page.waitForURL(/\/shipments\?status=isShipped$/);
-    await page.getByText("発送済みの出荷はありません").waitFor();
+    await app.page.getByRole("link", { name: "出荷履歴" }).click();
+    await app.page.waitForURL(/\/shipments\?status=isShipped$/);
+    await app.page.getByText("発送済みの出荷はありません").waitFor();
     expect(await tab("発送済み").getAttribute("aria-selected")).toBe("true");
     await shot("shipments-0-shipped-empty");
 
     await tab("発行済み").click();
-    await page.waitForURL(/status=issued/);
+    await app.page.waitForURL(/status=issued/);
     await poll(() => table().getByRole("row").count()).toBe(issued.length + 1);
     for (const s of issued) {
       const row = table()
@@ -102,27 +94,27 @@ describe("shipment history", () => {
 
     // One row's 取り消し: the dialog says the number is retired for good.
     const [first] = byNumber("#1001");
-    await page.getByRole("button", { name: `${titleOf(first!)} の操作` }).click();
-    await page.getByRole("menuitem", { name: "取り消し" }).click();
-    const confirm = page.getByRole("dialog", { name: "出荷を取り消す" });
+    await app.page.getByRole("button", { name: `${titleOf(first!)} の操作` }).click();
+    await app.page.getByRole("menuitem", { name: "取り消し" }).click();
+    const confirm = app.page.getByRole("dialog", { name: "出荷を取り消す" });
     await confirm.getByText("取り消した追跡番号は再利用されません").waitFor();
     await confirm.getByText(titleOf(first!)).waitFor();
     await shot("shipments-2-cancel-confirm");
     await confirm.getByRole("button", { name: "取り消す" }).click();
-    await page.getByText("1件の出荷を取り消しました。").waitFor();
+    await app.page.getByText("1件の出荷を取り消しました。").waitFor();
     await confirm.waitFor({ state: "hidden" });
     await poll(() => table().getByRole("row").count()).toBe(issued.length);
     expect((await call(`/shipments/${first!.id}`)).json.status).toBe("cancelled");
 
     // The selection's 取り消し: both parcels of #1003 at once.
     const parcels = byNumber("#1003");
-    for (const s of parcels) await page.getByRole("checkbox", { name: `${titleOf(s)} を選択` }).check();
-    const bulkBar = page.getByRole("region", { name: "選択した出荷の操作" });
+    for (const s of parcels) await app.page.getByRole("checkbox", { name: `${titleOf(s)} を選択` }).check();
+    const bulkBar = app.page.getByRole("region", { name: "選択した出荷の操作" });
     await bulkBar.getByText("2件を選択中").waitFor();
     await bulkBar.getByRole("button", { name: "取り消し" }).click();
     await confirm.getByText("選択した2件の出荷の送り状を取り消します。").waitFor();
     await confirm.getByRole("button", { name: "取り消す" }).click();
-    await page.getByText("2件の出荷を取り消しました。").waitFor();
+    await app.page.getByText("2件の出荷を取り消しました。").waitFor();
     await poll(() => table().getByRole("row").count()).toBe(2);
     expect(await bulkBar.count()).toBe(0);
     const cancelled: ShipmentJson[] = (await call("/shipments?status=cancelled")).json.items;
@@ -130,7 +122,7 @@ describe("shipment history", () => {
 
     // 取消済み lists them, with no actions left on their rows.
     await tab("取消済み").click();
-    await page.waitForURL(/status=cancelled/);
+    await app.page.waitForURL(/status=cancelled/);
     await poll(() => table().getByRole("row").count()).toBe(4);
     await table().getByText(formatTrackingNumber(first!.tracking_number)).waitFor();
     expect(
@@ -141,42 +133,42 @@ describe("shipment history", () => {
 
     // The printed dates, picked in the calendar (today, both ends): kept in the URL across a reload.
     await tab("発行済み").click();
-    await page.waitForURL(/status=issued/);
+    await app.page.waitForURL(/status=issued/);
     const today = jstToday();
     const [y, m, d] = today.split("-").map(Number);
-    await page.getByLabel("発行日").click();
-    const day = page.getByRole("button", { name: `${d} ${m}月 ${y}`, exact: true });
+    await app.page.getByLabel("発行日").click();
+    const day = app.page.getByRole("button", { name: `${d} ${m}月 ${y}`, exact: true });
     await day.click();
     await day.click();
-    await page.waitForURL((url) => url.searchParams.get("printed_to") === today);
-    expect(new URL(page.url()).searchParams.get("printed_from")).toBe(today);
+    await app.page.waitForURL((url) => url.searchParams.get("printed_to") === today);
+    expect(new URL(app.page.url()).searchParams.get("printed_from")).toBe(today);
     await poll(() => table().getByRole("row").count()).toBe(2);
-    await page.reload();
+    await app.page.reload();
     await poll(() => table().getByRole("row").count()).toBe(2);
     expect(await tab("発行済み").getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByLabel("発行日").textContent()).toContain(today.replaceAll("-", "/"));
-    expect(new URL(page.url()).searchParams.get("status")).toBe("issued");
+    expect(await app.page.getByLabel("発行日").textContent()).toContain(today.replaceAll("-", "/"));
+    expect(new URL(app.page.url()).searchParams.get("status")).toBe("issued");
 
     // A period without labels says so; back returns to today's, forward to the empty one.
     const yesterday = new Date(Date.parse(`${today}T00:00:00+09:00`) - 86_400_000 + 9 * 3_600_000)
       .toISOString()
       .slice(0, 10);
     await app.goto(`/shipments?status=issued&printed_from=2020-01-01&printed_to=${yesterday}`);
-    await page.getByText("この期間の出荷はありません").waitFor();
-    await page.goBack();
+    await app.page.getByText("この期間の出荷はありません").waitFor();
+    await app.page.goBack();
     await poll(() => table().getByRole("row").count()).toBe(2);
     expect(await tab("発行済み").getAttribute("aria-selected")).toBe("true");
-    await page.goForward();
-    await page.getByText("この期間の出荷はありません").waitFor();
+    await app.page.goForward();
+    await app.page.getByText("この期間の出荷はありません").waitFor();
 
     // すべて is the list without a status; back returns to 発行済み.
     await app.goto(`/shipments?status=issued`);
     await poll(() => table().getByRole("row").count()).toBe(2);
     await tab("すべて").click();
-    await page.waitForURL((url) => url.pathname === "/shipments" && !url.searchParams.has("status"));
+    await app.page.waitForURL((url) => url.pathname === "/shipments" && !url.searchParams.has("status"));
     await poll(() => table().getByRole("row").count()).toBe(issued.length + 1);
-    await page.goBack();
-    await page.waitForURL(/status=issued/);
+    await app.page.goBack();
+    await app.page.waitForURL(/status=issued/);
     expect(await tab("発行済み").getAttribute("aria-selected")).toBe("true");
   });
 
@@ -187,19 +179,19 @@ describe("shipment history", () => {
     expect((await call(`/shipments/${gone!.id}/cancel`, "PUT")).status).toBe(200);
 
     const keys: string[] = [];
-    page.on("request", (request) => {
+    app.page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/shipments/reissue")
         keys.push(request.headers()["idempotency-key"] ?? "");
     });
     await app.goto(`/shipments`);
     await poll(() => table().getByRole("row").count()).toBe(5);
     for (const s of [torn!, gone!])
-      await page.getByRole("checkbox", { name: `${titleOf(s)} を選択` }).check();
-    const bulkBar = page.getByRole("region", { name: "選択した出荷の操作" });
+      await app.page.getByRole("checkbox", { name: `${titleOf(s)} を選択` }).check();
+    const bulkBar = app.page.getByRole("region", { name: "選択した出荷の操作" });
     await bulkBar.getByRole("button", { name: "再発行" }).click();
 
     // Accepted, not yet rendered: the batch waits for the drain below.
-    const modal = page.getByRole("dialog", { name: "送り状の再発行" });
+    const modal = app.page.getByRole("dialog", { name: "送り状の再発行" });
     await modal.getByText("送り状を作成しています…").waitFor();
     await modal.getByText("0 / 2件").waitFor();
     expect(keys).toHaveLength(1);
@@ -227,37 +219,36 @@ describe("shipment history", () => {
     expect(reprinted.label_id).not.toBe(torn!.label_id);
     expect(reprinted.history.map((h: { action: string }) => h.action)).toEqual(["issue", "reissue"]);
     expect((await call(`/shipments/${gone!.id}`)).json.label_id).toBe(gone!.label_id);
-    await modal.getByRole("button", { name: "閉じる" }).last().click();
-    await modal.waitFor({ state: "hidden" });
+    await closeDialog(modal);
 
     // At phone width (375 px): cards instead of a table, nothing runs off the side, and
     // a row's actions and the selection's bar still work.
-    await page.setViewportSize({ width: 375, height: 812 });
+    await app.page.setViewportSize({ width: 375, height: 812 });
     try {
       await app.goto(`/shipments?status=issued`);
-      const cards = page.getByRole("list", { name: "出荷" });
+      const cards = app.page.getByRole("list", { name: "出荷" });
       await poll(() => cards.getByRole("listitem").count()).toBe(4); // the select-all row and three shipments
       await cards.getByText(formatTrackingNumber(torn!.tracking_number)).waitFor();
-      const overflow = await page.evaluate(
+      const overflow = await app.page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      await page.getByRole("checkbox", { name: `${titleOf(torn!)} を選択` }).check();
+      await app.page.getByRole("checkbox", { name: `${titleOf(torn!)} を選択` }).check();
       await bulkBar.getByText("1件を選択中").waitFor();
       await shot("shipments-4-phone");
-      await page.getByRole("button", { name: `${titleOf(torn!)} の操作` }).click();
-      await page.getByRole("menuitem", { name: "取り消し" }).click();
-      await page
+      await app.page.getByRole("button", { name: `${titleOf(torn!)} の操作` }).click();
+      await app.page.getByRole("menuitem", { name: "取り消し" }).click();
+      await app.page
         .getByRole("dialog", { name: "出荷を取り消す" })
         .getByText("取り消した追跡番号は再利用されません")
         .waitFor();
       await shot("shipments-5-phone-cancel-confirm");
-      await page
+      await app.page
         .getByRole("dialog", { name: "出荷を取り消す" })
         .getByRole("button", { name: "戻る" })
         .click();
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await app.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 });

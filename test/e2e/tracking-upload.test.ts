@@ -1,15 +1,18 @@
-import { CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { resetCoreConfig } from "@okuru/core/config";
-import { Queue } from "@okuru/core/queue";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../functions/src/queue/tracking-upload";
 import { callApi } from "../support/api";
-import { addSelfPrintedYamato, poll, useBrowserApp, usePrivateLabelQueues } from "../support/e2e";
-import { setupDoneAccount } from "../support/merchant";
+import { poll, usePrivateLabelQueues } from "../support/e2e";
+import {
+  closeDialog,
+  failuresIn,
+  jobFinished,
+  selfPrintingAccount,
+  useOrderListApp,
+} from "../support/e2e-orders";
+import { usePrivateQueue } from "../support/queues";
 import { drainQueue, withShops } from "../support/simulators";
 
 const person = (n: number) => ({
@@ -100,40 +103,24 @@ async function ecforceOrder(baseUrl: string, apiToken: string, number: string) {
  */
 describe("tracking upload from the order list", () => {
   let shops: Awaited<ReturnType<typeof withShops>>;
-  let page: Page;
 
   afterAll(async () => {
     await shops?.stop();
   });
-  const app = useBrowserApp({
-    onPage: (opened) => {
-      page = opened;
-    },
+  const app = useOrderListApp({
     before: async () => {
       shops = await withShops();
       // Queues of this file's own: the e2e server runs no consumer, so the test drains them as Lambda would.
       await usePrivateLabelQueues("tracking-upload-e2e");
-      const { QueueUrl } = await Queue.client().send(
-        new CreateQueueCommand({
-          QueueName: `tracking-upload-e2e-${process.pid}-${Date.now()}`,
-          Attributes: { VisibilityTimeout: "60" },
-        }),
-      );
-      process.env.SST_Queue_queueUrl_TrackingUploadQueue = QueueUrl!;
-      resetCoreConfig();
+      await usePrivateQueue("trackingUpload");
     },
   });
-
-  const table = () => page.getByRole("table", { name: "注文" });
-  const select = (orderNumber: string) =>
-    page.getByRole("checkbox", { name: `${orderNumber} を選択` }).check();
-  const bulkBar = () => page.getByRole("region", { name: "選択した注文の操作" });
+  const { table, select, bulkBar } = app;
 
   it("issues labels, uploads the numbers in bulk with progress and a summary, and the orders are 発送済み in both shops", async () => {
-    const account = await setupDoneAccount("株式会社追跡商店");
+    const account = await selfPrintingAccount("株式会社追跡商店", 55_600_000_000);
     const call = (path: string, method = "GET", body?: unknown) =>
       callApi(`/api${path}`, { method, token: account.idToken, body });
-    await addSelfPrintedYamato(account, 55_600_000_000);
 
     // A Shopify shop through its OAuth consent, and an Ecforce shop by its token.
     const domain = "okuru-e2e-upload.myshopify.com";
@@ -168,8 +155,8 @@ describe("tracking upload from the order list", () => {
 
     // 店舗設定: the shop's companies per carrier, the name-matched one preselected; ヤマト運輸 is changed.
     await app.goto("/settings/stores");
-    await page.getByRole("button", { name: "ecforce 京都店の設定" }).click();
-    const settings = page.getByRole("dialog", { name: "ストアの設定" });
+    await app.page.getByRole("button", { name: "ecforce 京都店の設定" }).click();
+    const settings = app.page.getByRole("dialog", { name: "ストアの設定" });
     const mapping = settings.getByRole("group", { name: "配送業者の対応" });
     const yamatoSelect = mapping.getByLabel("ヤマト運輸", { exact: true });
     await poll(() => yamatoSelect.inputValue()).toBe("クロネコ宅急便");
@@ -177,7 +164,7 @@ describe("tracking upload from the order list", () => {
     expect(await mapping.getByLabel("佐川急便", { exact: true }).inputValue()).toBe("");
     await app.shot("upload-0-carrier-mapping");
     await yamatoSelect.click();
-    await page.getByRole("option", { name: "宅配便（契約B）" }).click();
+    await app.page.getByRole("option", { name: "宅配便（契約B）" }).click();
     expect(await yamatoSelect.inputValue()).toBe("宅配便（契約B）");
     await settings.getByRole("button", { name: "保存する" }).scrollIntoViewIfNeeded();
     await app.shot("upload-0b-carrier-mapping-changed");
@@ -190,16 +177,15 @@ describe("tracking upload from the order list", () => {
     await poll(() => table().getByRole("row").count()).toBe(5);
 
     // Labels for three of the four: #2003 gets none.
-    for (const n of ["#2001", "#2002", ecOrder.order_number]) await select(n);
+    await select("#2001", "#2002", ecOrder.order_number);
     await bulkBar().getByRole("button", { name: "送り状発行" }).click();
-    const labels = page.getByRole("dialog", { name: "送り状発行" });
+    const labels = app.page.getByRole("dialog", { name: "送り状発行" });
     await labels.getByText("0 / 3件").waitFor();
     expect(await drainQueue("labelJob", labelJobHandler)).toEqual({ handled: 1, failed: 0 });
     await labels.getByText("3件の注文に送り状を発行しました（3枚）").waitFor({ timeout: 15_000 });
     // The brand does not upload by itself (the default): the dialog says nothing of it.
     expect(await labels.getByText("追跡番号を自動でアップロードします").count()).toBe(0);
-    await labels.getByRole("button", { name: "閉じる" }).last().click();
-    await labels.waitFor({ state: "hidden" });
+    await closeDialog(labels);
     const numbers = new Map<string, string>();
     for (const order of orders) {
       const shipments = (await call(`/shipments?order_id=${order.id}`)).json.items;
@@ -208,10 +194,10 @@ describe("tracking upload from the order list", () => {
     expect(numbers.size).toBe(3);
 
     // All four to the shops: three go, the one without a label is named with the reason.
-    await page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
+    await app.page.getByRole("checkbox", { name: "このページの注文をすべて選択" }).check();
     await bulkBar().getByText("4件を選択中").waitFor();
     await bulkBar().getByRole("button", { name: "追跡番号をアップロード" }).click();
-    const modal = page.getByRole("dialog", { name: "追跡番号のアップロード" });
+    const modal = app.page.getByRole("dialog", { name: "追跡番号のアップロード" });
     await modal.getByText("追跡番号をアップロードしています…").waitFor();
     // The order with nothing to upload has its result at once; the others wait for the queue.
     await modal.getByText("1 / 4件").waitFor({ timeout: 15_000 });
@@ -224,22 +210,23 @@ describe("tracking upload from the order list", () => {
     expect(await bulkBar().count()).toBe(0);
 
     expect(await drainQueue("trackingUpload", trackingUploadHandler)).toEqual({ handled: 1, failed: 0 });
-    await modal.getByText("アップロードが完了しました").waitFor({ timeout: 15_000 });
-    await modal.getByText("4 / 4件").waitFor();
-    await modal.getByText("3件の追跡番号をストアにアップロードしました").waitFor();
+    await jobFinished(
+      modal,
+      "アップロードが完了しました",
+      "4 / 4件",
+      "3件の追跡番号をストアにアップロードしました",
+    );
     // The one failure is an order (nothing to upload), and the list says so.
-    const failed = modal.getByRole("alert", { name: "アップロードできなかった注文（1件）" });
-    expect(await failed.getByRole("listitem").allTextContents()).toEqual([
+    expect(await failuresIn(modal, "アップロードできなかった注文（1件）")).toEqual([
       "#2003アップロードできる送り状がありません。先に送り状を発行してください。",
     ]);
     // Nothing a retry could send again.
     expect(await modal.getByRole("button", { name: "失敗分を再試行" }).count()).toBe(0);
     await app.shot("upload-2-summary");
-    await modal.getByRole("button", { name: "閉じる" }).last().click();
-    await modal.waitFor({ state: "hidden" });
+    await closeDialog(modal);
 
     // 発送済み has the three; 未発送 keeps #2003.
-    await page.getByRole("tab", { name: /^発送済み/ }).click();
+    await app.page.getByRole("tab", { name: /^発送済み/ }).click();
     await poll(() => table().getByRole("row").count()).toBe(4);
     for (const n of ["#2001", "#2002", ecOrder.order_number])
       await table().getByText(n, { exact: true }).waitFor();

@@ -96,6 +96,19 @@ export function sentBodies(
     });
 }
 
+/**
+ * The API refusing a call: its status and error body, with each field's own message when
+ * the refusal is about input (400).
+ */
+export function refusal(
+  status: ErrorStatus,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): { status: ErrorStatus; body: Wire["Error"] } {
+  return { status, body: fields ? { code, message, fields } : { code, message } };
+}
+
 /** A company as GET /companies sends it (snake_case on the wire). */
 export function companyBody(
   setupStatus: SetupStatus,

@@ -19,46 +19,42 @@ export function brandBody(overrides: Partial<Wire["Brand"]> = {}): Wire["Brand"]
   };
 }
 
-export function senderBody(overrides: Partial<Wire["Sender"]> = {}): Wire["Sender"] {
-  return {
-    id: "snd_01",
-    name: "送る商店 東京倉庫",
-    company_name: "株式会社送る商店",
-    postal_code: "1000001",
-    prefecture: "東京都",
-    city: "千代田区",
-    address1: "千代田1-1",
-    address2: "送るビル 3階",
-    phone: "03-1234-5678",
-    created_at: "2025-04-01T09:00:00.000Z",
-    updated_at: "2025-04-01T09:00:00.000Z",
-    ...overrides,
-  };
-}
+/** When every fixture record was created and last changed. */
+const stamped = { created_at: "2025-04-01T09:00:00.000Z", updated_at: "2025-04-01T09:00:00.000Z" } as const;
 
-export function itemCategoryBody(overrides: Partial<Wire["ItemCategory"]> = {}): Wire["ItemCategory"] {
-  return {
-    id: "icat_01",
-    name: "衣類",
-    handling1: "ワレモノ注意",
-    handling2: "",
-    created_at: "2025-04-01T09:00:00.000Z",
-    updated_at: "2025-04-01T09:00:00.000Z",
-    ...overrides,
-  };
-}
+/** A fixture of one record: its defaults, each field replaceable by `overrides`. */
+const recordFixture =
+  <Body>(defaults: Body) =>
+  (overrides: Partial<Body> = {}): Body => ({ ...defaults, ...overrides });
 
-export function userBody(overrides: Partial<Wire["User"]> = {}): Wire["User"] {
-  return {
-    id: "usr_01",
-    email: "tanaka@example.jp",
-    name: "田中 太郎",
-    role: "admin",
-    created_at: "2025-04-01T09:00:00.000Z",
-    updated_at: "2025-04-01T09:00:00.000Z",
-    ...overrides,
-  };
-}
+export const senderBody = recordFixture<Wire["Sender"]>({
+  id: "snd_01",
+  name: "送る商店 東京倉庫",
+  company_name: "株式会社送る商店",
+  postal_code: "1000001",
+  prefecture: "東京都",
+  city: "千代田区",
+  address1: "千代田1-1",
+  address2: "送るビル 3階",
+  phone: "03-1234-5678",
+  ...stamped,
+});
+
+export const itemCategoryBody = recordFixture<Wire["ItemCategory"]>({
+  id: "icat_01",
+  name: "衣類",
+  handling1: "ワレモノ注意",
+  handling2: "",
+  ...stamped,
+});
+
+export const userBody = recordFixture<Wire["User"]>({
+  id: "usr_01",
+  email: "tanaka@example.jp",
+  name: "田中 太郎",
+  role: "admin",
+  ...stamped,
+});
 
 /** A company whose setup is done, with a complete profile. */
 export function completeCompanyBody(features = { api_integration: false }): Wire["Company"] {
@@ -151,8 +147,7 @@ export function carrierAccountBody(overrides: Partial<Wire["CarrierAccount"]> = 
     tracking_ranges: ranges,
     remaining_numbers: mode === "self_printed" || ranges.length ? remaining : null,
     low_on_numbers: mode === "self_printed" && remaining < LOW_ON_NUMBERS,
-    created_at: "2025-04-01T09:00:00.000Z",
-    updated_at: "2025-04-01T09:00:00.000Z",
+    ...stamped,
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ import {
 } from "../../../web/src/components/forms/AddressFields";
 import { useSchemaForm } from "../../../web/src/lib/form";
 import { AppProviders } from "../../../web/src/providers";
-import { stubApi } from "../fake-api";
+import { type } from "../../support/web-actions";
+import { refusal, stubApi } from "../fake-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,24 +32,20 @@ function stubGeocoding() {
       const postcode = url.searchParams.get("address_postcode") ?? "";
       lookups.push(postcode);
       if (!/^\d{7}$/.test(postcode)) {
-        return {
-          status: 400,
-          body: {
-            code: "geocoding.invalid_postcode",
-            message: "郵便番号は7桁の数字で入力してください（例: 100-0001）",
-            fields: { address_postcode: "郵便番号は7桁の数字で入力してください" },
-          },
-        };
+        return refusal(
+          400,
+          "geocoding.invalid_postcode",
+          "郵便番号は7桁の数字で入力してください（例: 100-0001）",
+          { address_postcode: "郵便番号は7桁の数字で入力してください" },
+        );
       }
       const addresses = found[postcode as keyof typeof found];
       if (!addresses) {
-        return {
-          status: 404,
-          body: {
-            code: "geocoding.not_found",
-            message: "該当する住所が見つかりません。郵便番号をご確認ください。",
-          },
-        };
+        return refusal(
+          404,
+          "geocoding.not_found",
+          "該当する住所が見つかりません。郵便番号をご確認ください。",
+        );
       }
       return {
         body: {
@@ -85,8 +82,6 @@ function renderAddress(initial: Partial<AddressValues> = {}) {
     address2: screen.getByRole("textbox", { name: "建物名・部屋番号" }),
   };
 }
-
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 afterEach(() => {
   vi.unstubAllGlobals();

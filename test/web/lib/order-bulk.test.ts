@@ -13,28 +13,14 @@ import {
   shipmentRows,
   summarizeBulk,
 } from "../../../web/src/components/OrderList/order-bulk";
-import {
-  type ExportResult,
-  issueLabels,
-  type LabelBatchStatus,
-  type Sender,
-  type Shipment,
-} from "../../../web/src/lib/api";
+import { type ExportResult, issueLabels, type Sender, type Shipment } from "../../../web/src/lib/api";
+import { labelBatchStatus as batch } from "../../support/web-label-batch";
 
 const numbers = new Map([
   ["ord_a", "#1002"],
   ["ord_b", "#1010"],
   ["ord_c", "#1003"],
 ]);
-
-const batch = (overrides: Partial<LabelBatchStatus> = {}): LabelBatchStatus => ({
-  labelId: "label_01",
-  status: "running",
-  progress: { done: 0, total: 3 },
-  parts: [],
-  results: [],
-  ...overrides,
-});
 
 describe("送り状発行", () => {
   it("polls every second until the batch is done", () => {

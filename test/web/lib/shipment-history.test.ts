@@ -17,7 +17,8 @@ import {
   withPrinted,
   withTab,
 } from "../../../web/src/components/ShipmentHistory/shipment-history";
-import type { LabelBatchStatus, Shipment } from "../../../web/src/lib/api";
+import type { Shipment } from "../../../web/src/lib/api";
+import { labelBatchStatus as status } from "../../support/web-label-batch";
 
 /** A shipment as GET /api/shipments answers it (camelCased). */
 const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
@@ -197,15 +198,6 @@ describe("再発行", () => {
     expect(first.body).toEqual({ shipment_ids: ["a", "b"] });
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(newReissueRequest(["a", "b"]).idempotencyKey).not.toBe(first.idempotencyKey);
-  });
-
-  const status = (overrides: Partial<LabelBatchStatus> = {}): LabelBatchStatus => ({
-    labelId: "label_2",
-    status: "running",
-    progress: { done: 0, total: 3 },
-    parts: [],
-    results: [],
-    ...overrides,
   });
 
   it("shows progress while it runs, then the PDFs, what was reprinted and what was not", () => {

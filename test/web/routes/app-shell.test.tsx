@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { renderSignedIn } from "../../support/web-auth";
+import { resetScreensAfterEach } from "../../support/web-reset";
 import { companyBody, emptyOrderRoutes, stubApi } from "../fake-api";
 import { settingsRoutes, userBody } from "../settings-api";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+resetScreensAfterEach();
 
 describe("auth redirects through the router", () => {
   it("sends a signed-out visitor to /login", async () => {
@@ -22,16 +22,14 @@ describe("auth redirects through the router", () => {
   });
 
   it("sends an unfinished company to its setup step with a warning", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("stores") }) });
-    const { router } = renderRoute("/orders?tab_key=notShipped", { auth: createFakeAuth(verifiedUser) });
+    const { router } = renderSignedIn("/orders?tab_key=notShipped", "stores");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/setup/stores"));
     expect(await screen.findByText("初期設定を完了させてください")).toBeInTheDocument();
   });
 
   it("sends / to the order list when setup is done", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("done") }) });
-    const { router } = renderRoute("/", { auth: createFakeAuth(verifiedUser) });
+    const { router } = renderSignedIn("/", "done");
     await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
     expect(router.state.location.search).toEqual({ tab_key: "notShipped" });
   });
@@ -152,15 +150,13 @@ describe("error pages", () => {
   });
 
   it("shows a 404 page for an unknown path", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("done") }) });
-    renderRoute("/no/such/page", { auth: createFakeAuth(verifiedUser) });
+    renderSignedIn("/no/such/page", "done");
     expect(await screen.findByText("ページが見つかりません")).toBeInTheDocument();
     expect(screen.getByText("404")).toBeInTheDocument();
   });
 
   it("never shows an unknown setup step: the guard sends the user to their own step", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("carriers") }) });
-    const { router } = renderRoute("/setup/unknown", { auth: createFakeAuth(verifiedUser) });
+    const { router } = renderSignedIn("/setup/unknown", "carriers");
     await waitFor(() => expect(router.state.location.pathname).toBe("/setup/carriers"));
   });
 });

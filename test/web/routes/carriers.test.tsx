@@ -1,5 +1,5 @@
 import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import {
   accountBody,
   accountFormValues,
@@ -8,8 +8,9 @@ import {
 import type { CarrierAccount } from "../../../web/src/lib/api";
 import { camelizeKeys } from "../../../web/src/lib/case";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { click, fill, type } from "../../support/web-actions";
 import { resetScreensAfterEach } from "../../support/web-reset";
-import { type FakeAnswer, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
+import { type FakeAnswer, type FakeRoutes, refusal, sentBodies, stubApi, type Wire } from "../fake-api";
 import { carrierAccountBody, settingsRoutes, trackingRangeBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
@@ -30,8 +31,6 @@ function renderCarriers(routes: FakeRoutes = {}) {
   return { ...rendered, fetchMock, sent };
 }
 
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
-const click = (element: HTMLElement) => fireEvent.click(element);
 const section = (name: string) => screen.findByRole("region", { name });
 
 resetScreensAfterEach();
@@ -111,12 +110,12 @@ describe("配送会社連携", () => {
     // Self-printing is the first choice, with one empty range row ready.
     expect(within(dialog).getByRole("radio", { name: /自社で送り状を印刷/ })).toBeChecked();
     expect(within(dialog).getByRole("checkbox", { name: "ヤマト運輸のデフォルトにする" })).toBeChecked();
-    type(within(dialog).getByRole("textbox", { name: "表示名" }), "ヤマト運輸 京都主管");
+    fill(dialog, "表示名", "ヤマト運輸 京都主管");
     type(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ }), "０７５１２３４５６７－０１");
     const row = within(dialog).getByRole("group", { name: "番号帯 1" });
     const first = trackingNumberOf(44_441_375_000);
     const last = trackingNumberOf(44_441_375_999);
-    type(within(row).getByRole("textbox", { name: "開始番号" }), fullWidth(first));
+    fill(row, "開始番号", fullWidth(first));
     // A wrong check digit is caught before anything is sent.
     type(
       within(row).getByRole("textbox", { name: "終了番号" }),
@@ -130,7 +129,7 @@ describe("配送会社連携", () => {
     ).toBeInTheDocument();
     expect(sent("POST /api/yamato")).toEqual([]);
 
-    type(within(row).getByRole("textbox", { name: "終了番号" }), last);
+    fill(row, "終了番号", last);
     expect(within(row).getByText("1,000件の番号を登録します")).toBeInTheDocument();
     click(within(dialog).getByRole("button", { name: "追加する" }));
 
@@ -152,16 +151,12 @@ describe("配送会社連携", () => {
 
   it("puts the API's field errors on the range row and the field they name, keeping the stored code when left empty", async () => {
     const registered = trackingRangeBody(44_441_375_000, 1000, 3, "rng_01");
-    let answer: FakeAnswer<Wire["CarrierAccount"]> = {
-      status: 400,
-      body: {
-        code: "input.invalid",
-        message: "入力内容に誤りがあります。",
-        fields: {
-          "tracking_ranges.1.first": "この番号帯は登録済みのヤマト運輸の番号帯と重なっています",
-        },
-      },
-    };
+    let answer: FakeAnswer<Wire["CarrierAccount"]> = refusal(
+      400,
+      "input.invalid",
+      "入力内容に誤りがあります。",
+      { "tracking_ranges.1.first": "この番号帯は登録済みのヤマト運輸の番号帯と重なっています" },
+    );
     const { sent } = renderCarriers({
       "GET /api/yamato": () => list(carrierAccountBody({ tracking_ranges: [registered] })),
       "PUT /api/yamato/car_01": () => answer,
@@ -180,8 +175,8 @@ describe("配送会社連携", () => {
     click(within(dialog).getByRole("button", { name: "番号帯を追加" }));
     const two = within(dialog).getByRole("group", { name: "番号帯 2" });
     const added = { first: trackingNumberOf(44_441_375_500), last: trackingNumberOf(44_441_376_499) };
-    type(within(two).getByRole("textbox", { name: "開始番号" }), added.first);
-    type(within(two).getByRole("textbox", { name: "終了番号" }), added.last);
+    fill(two, "開始番号", added.first);
+    fill(two, "終了番号", added.last);
     click(within(dialog).getByRole("button", { name: "保存する" }));
 
     expect(
@@ -197,17 +192,10 @@ describe("配送会社連携", () => {
     expect(body).not.toHaveProperty("customer_code");
 
     // A message for the whole list goes under the ranges; one for the code under its field.
-    answer = {
-      status: 400,
-      body: {
-        code: "input.invalid",
-        message: "入力内容に誤りがあります。",
-        fields: {
-          tracking_ranges: "使用済みの番号がある番号帯（444413750001〜）は削除できません",
-          customer_code: "ご請求先顧客コードは12桁の数字で入力してください",
-        },
-      },
-    };
+    answer = refusal(400, "input.invalid", "入力内容に誤りがあります。", {
+      tracking_ranges: "使用済みの番号がある番号帯（444413750001〜）は削除できません",
+      customer_code: "ご請求先顧客コードは12桁の数字で入力してください",
+    });
     // The first save's answer has settled only once the button is usable again; a click before that is lost.
     const save = within(dialog).getByRole("button", { name: "保存する" });
     await waitFor(() => expect(save).toBeEnabled());
@@ -225,7 +213,7 @@ describe("配送会社連携", () => {
     });
     click(await within(await section("日本郵便")).findByRole("button", { name: "日本郵便の契約情報を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "日本郵便の契約情報を追加" });
-    type(within(dialog).getByRole("textbox", { name: "表示名" }), "ゆうパック 本社");
+    fill(dialog, "表示名", "ゆうパック 本社");
     click(within(dialog).getByRole("radio", { name: /配送会社のソフトで発行/ }));
     expect(within(dialog).queryByRole("group", { name: "番号帯 1" })).not.toBeInTheDocument();
     expect(within(dialog).getByText(/ゆうプリRで取り込めるCSV/)).toBeInTheDocument();
@@ -253,13 +241,12 @@ describe("配送会社連携", () => {
   it("shows why the default account cannot be deleted while others remain", async () => {
     renderCarriers({
       "GET /api/yamato": () => list(carrierAccountBody(), lowAccount),
-      "DELETE /api/yamato/car_01": () => ({
-        status: 422,
-        body: {
-          code: "carrier_account.in_use",
-          message: "デフォルトの契約情報は削除できません。先に別の契約情報をデフォルトにしてください。",
-        },
-      }),
+      "DELETE /api/yamato/car_01": () =>
+        refusal(
+          422,
+          "carrier_account.in_use",
+          "デフォルトの契約情報は削除できません。先に別の契約情報をデフォルトにしてください。",
+        ),
     });
     click(await screen.findByRole("button", { name: "ヤマト運輸 京都主管を削除" }));
     const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を削除" });

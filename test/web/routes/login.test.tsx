@@ -1,13 +1,14 @@
-import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { forgetPendingSignIn, takePendingSignIn } from "../../../web/src/lib/pending-sign-in";
+import { takePendingSignIn } from "../../../web/src/lib/pending-sign-in";
 import { createFakeAuth, type FakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import {
+  authRefusing,
+  cognitoError,
+  firstSignIn,
+  renderSignedIn,
+  resetAuthScreensAfterEach,
+} from "../../support/web-auth";
 import { companyBody, stubApi } from "../fake-api";
-
-function named(name: string, error = new Error(name)) {
-  error.name = name;
-  return error;
-}
 
 async function submit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText(/メールアドレス/), { target: { value: email } });
@@ -17,12 +18,7 @@ async function submit(email: string, password: string) {
   fireEvent.click(screen.getByRole("button", { name: "ログイン" }));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  forgetPendingSignIn();
-  // Toasts live in a module-level store; one test's must not reach the next.
-  notifications.clean();
-});
+resetAuthScreensAfterEach();
 
 /** Fills the new-password step (password, then its confirmation) and submits it. */
 async function setNewPassword(password: string, confirmation = password) {
@@ -90,8 +86,7 @@ describe("/login", () => {
       "サーバーに接続できませんでした。ネットワーク環境をご確認のうえ、再度お試しください。",
     ],
   ])("explains %s (%s) in Japanese", async (name, message, expected) => {
-    const auth = createFakeAuth();
-    auth.signIn.mockRejectedValue(named(name, new Error(message)));
+    const auth = authRefusing("signIn", name, message);
     renderRoute("/login", { auth });
     await submit("tanaka@example.jp", "Passw0rd!");
 
@@ -102,7 +97,7 @@ describe("/login", () => {
   it.each([
     [
       "Cognito's error",
-      (auth: FakeAuth) => auth.signIn.mockRejectedValue(named("UserNotConfirmedException")),
+      (auth: FakeAuth) => auth.signIn.mockRejectedValue(cognitoError("UserNotConfirmedException")),
     ],
     ["Amplify's CONFIRM_SIGN_UP step", (auth: FakeAuth) => auth.signIn.mockResolvedValue("confirmSignUp")],
   ])(
@@ -133,16 +128,7 @@ describe("/login", () => {
   });
 
   it("on first login creates the account, then sends an unfinished company to its setup step", async () => {
-    const auth = createFakeAuth();
-    auth.signIn.mockImplementation(async () => {
-      auth.setUser(verifiedUser);
-      return "signedIn";
-    });
-    const api = stubApi({
-      "GET /api/signup": () => ({ body: { exist: false } }),
-      "POST /api/signup": () => ({ status: 201, body: { company: companyBody("basic_information") } }),
-      "GET /api/companies": () => ({ body: companyBody("basic_information") }),
-    });
+    const { auth, api } = firstSignIn();
     const { router } = renderRoute("/login", { auth });
     await submit("tanaka@example.jp", "Passw0rd!");
 
@@ -157,18 +143,7 @@ describe("/login", () => {
   });
 
   it("tells the user when the signup fails", async () => {
-    const auth = createFakeAuth();
-    auth.signIn.mockImplementation(async () => {
-      auth.setUser(verifiedUser);
-      return "signedIn";
-    });
-    stubApi({
-      "GET /api/signup": () => ({ body: { exist: false } }),
-      "POST /api/signup": () => ({
-        status: 500,
-        body: { code: "internal", message: "サーバーでエラーが発生しました。" },
-      }),
-    });
+    const { auth } = firstSignIn("サーバーでエラーが発生しました。");
     renderRoute("/login", { auth });
     await submit("tanaka@example.jp", "Passw0rd!");
 
@@ -176,8 +151,7 @@ describe("/login", () => {
   });
 
   it("sends a user whose setup is done to the order list", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("done") }) });
-    const { router } = renderRoute("/login", { auth: createFakeAuth(verifiedUser) });
+    const { router } = renderSignedIn("/login", "done");
 
     // The spec's /orders/?tab_key=notShipped; the router drops the trailing slash.
     await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
@@ -194,9 +168,8 @@ describe("/login", () => {
   });
 
   it("passes the shop-authorisation return on with its query once signed in", async () => {
-    stubApi({ "GET /api/companies": () => ({ body: companyBody("stores") }) });
     const query = "code=c0de&hmac=abc123&host=aG9zdA&shop=okuru-demo.myshopify.com&timestamp=1735689600";
-    const { router } = renderRoute(`/login?${query}`, { auth: createFakeAuth(verifiedUser) });
+    const { router } = renderSignedIn(`/login?${query}`, "stores");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/setup/stores/shopify/completed"));
     expect(router.state.location.search).toMatchObject({
@@ -216,6 +189,15 @@ describe("/login: an invited user's first sign-in (NEW_PASSWORD_REQUIRED)", () =
       return "signedIn";
     });
     return auth;
+  }
+
+  /** Signs in with the temporary password and sets a new one, which Cognito refuses (`name`, `message`). */
+  async function newPasswordRefused(name: string, message: string) {
+    const auth = invitedAuth();
+    auth.confirmNewPassword.mockRejectedValue(cognitoError(name, message));
+    renderRoute("/login", { auth });
+    await submit("sato@example.jp", "Tmp-pass-1234");
+    await setNewPassword("New-passw0rd");
   }
 
   it("asks for a new password in the card, checks the policy, then enters the app without a signup", async () => {
@@ -262,13 +244,7 @@ describe("/login: an invited user's first sign-in (NEW_PASSWORD_REQUIRED)", () =
   });
 
   it("explains a password Cognito refuses", async () => {
-    const auth = invitedAuth();
-    auth.confirmNewPassword.mockRejectedValue(
-      named("InvalidPasswordException", new Error("Password does not conform")),
-    );
-    renderRoute("/login", { auth });
-    await submit("sato@example.jp", "Tmp-pass-1234");
-    await setNewPassword("New-passw0rd");
+    await newPasswordRefused("InvalidPasswordException", "Password does not conform");
 
     expect(
       await screen.findByText("パスワードは8文字以上で、英大文字・英小文字・数字を含めてください。"),
@@ -277,13 +253,7 @@ describe("/login: an invited user's first sign-in (NEW_PASSWORD_REQUIRED)", () =
   });
 
   it("goes back to the sign-in form when the challenge has expired", async () => {
-    const auth = invitedAuth();
-    auth.confirmNewPassword.mockRejectedValue(
-      named("NotAuthorizedException", new Error("Invalid session for the user, session is expired.")),
-    );
-    renderRoute("/login", { auth });
-    await submit("sato@example.jp", "Tmp-pass-1234");
-    await setNewPassword("New-passw0rd");
+    await newPasswordRefused("NotAuthorizedException", "Invalid session for the user, session is expired.");
 
     expect(await screen.findByRole("heading", { name: "ログイン" })).toBeInTheDocument();
     expect(screen.getByText(/ログインの手続きの有効期限が切れました。/)).toBeInTheDocument();

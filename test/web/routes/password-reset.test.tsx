@@ -1,16 +1,7 @@
-import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createFakeAuth, type FakeAuth, renderRoute } from "../../support/render";
-
-function named(name: string, message = name) {
-  const error = new Error(message);
-  error.name = name;
-  return error;
-}
-
-function change(label: RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label, { selector: "input" }), { target: { value } });
-}
+import { authRefusing, change } from "../../support/web-auth";
+import { resetScreensAfterEach } from "../../support/web-reset";
 
 async function requestCode(email: string) {
   change(/メールアドレス/, email);
@@ -33,9 +24,7 @@ async function atConfirmStep(auth: FakeAuth) {
   return rendered;
 }
 
-afterEach(() => {
-  notifications.clean();
-});
+resetScreensAfterEach();
 
 describe("/password_reset", () => {
   it("sends a code, then sets the new password and returns to /login with the address", async () => {
@@ -89,8 +78,7 @@ describe("/password_reset", () => {
     ],
     ["NetworkError", "A network error has occurred.", "サーバーに接続できませんでした。"],
   ])("explains %s when asking for a code", async (name, message, expected) => {
-    const auth = createFakeAuth();
-    auth.resetPassword.mockRejectedValue(named(name, message));
+    const auth = authRefusing("resetPassword", name, message);
     renderRoute("/password_reset", { auth });
     await screen.findByRole("heading", { name: "パスワードの再設定" });
     await requestCode("tanaka@example.jp");
@@ -116,8 +104,7 @@ describe("/password_reset", () => {
       "試行回数が上限を超えました。",
     ],
   ])("explains %s when setting the password", async (name, message, expected) => {
-    const auth = createFakeAuth();
-    auth.confirmResetPassword.mockRejectedValue(named(name, message));
+    const auth = authRefusing("confirmResetPassword", name, message);
     const { router } = await atConfirmStep(auth);
     await confirm("123456", "New-passw0rd");
 

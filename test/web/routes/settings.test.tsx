@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { click, fill, type } from "../../support/web-actions";
 import { resetScreensAfterEach } from "../../support/web-reset";
-import { type FakeAnswer, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
+import { type FakeAnswer, type FakeRoutes, refusal, sentBodies, stubApi, type Wire } from "../fake-api";
 import {
   brandBody,
   completeCompanyBody,
@@ -42,12 +43,18 @@ function renderSettings(path: string, routes: FakeRoutes = {}) {
   return { ...rendered, fetchMock, sent };
 }
 
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
-const click = (element: HTMLElement) => fireEvent.click(element);
-
 async function choose(scope: HTMLElement, combobox: string, option: string) {
   click(within(scope).getByRole("combobox", { name: combobox }));
   click(await screen.findByRole("option", { name: option }));
+}
+
+/** Deletes `item` from its list through `dialogName`; the API refuses, and the dialog says why. */
+async function deleteRefused(item: string, dialogName: string, reason: string) {
+  click(await screen.findByRole("button", { name: `${item}を削除` }));
+  const dialog = await screen.findByRole("dialog", { name: dialogName });
+  click(within(dialog).getByRole("button", { name: "削除する" }));
+  expect(await within(dialog).findByRole("alert")).toHaveTextContent(reason);
+  return dialog;
 }
 
 resetScreensAfterEach();
@@ -178,20 +185,17 @@ describe("ユーザー管理", () => {
     const { sent } = renderSettings("/settings/users", { "POST /api/users": () => answer });
     click(await screen.findByRole("button", { name: "ユーザーを招待" }));
     const dialog = await screen.findByRole("dialog", { name: "ユーザーを招待" });
-    type(within(dialog).getByRole("textbox", { name: "メールアドレス" }), " new@example.jp ");
-    type(within(dialog).getByRole("textbox", { name: "氏名" }), "新人");
+    fill(dialog, "メールアドレス", " new@example.jp ");
+    fill(dialog, "氏名", "新人");
     click(within(dialog).getByRole("button", { name: "招待する" }));
 
     expect(await screen.findByText("new@example.jp に招待メールを送信しました。")).toBeInTheDocument();
     expect(sent("POST /api/users")).toEqual([{ email: "new@example.jp", name: "新人", role: "member" }]);
 
-    answer = {
-      status: 409,
-      body: { code: "user.email_exists", message: "このメールアドレスは既に登録されています。" },
-    };
+    answer = refusal(409, "user.email_exists", "このメールアドレスは既に登録されています。");
     click(screen.getByRole("button", { name: "ユーザーを招待" }));
     const again = await screen.findByRole("dialog", { name: "ユーザーを招待" });
-    type(within(again).getByRole("textbox", { name: "メールアドレス" }), "new@example.jp");
+    fill(again, "メールアドレス", "new@example.jp");
     click(within(again).getByRole("radio", { name: "管理者" }));
     click(within(again).getByRole("button", { name: "招待する" }));
     expect(await within(again).findByText("このメールアドレスは既に登録されています。")).toBeInTheDocument();
@@ -206,17 +210,10 @@ describe("ユーザー管理", () => {
     const admin = userBody({ id: "usr_02", email: "sato@example.jp", name: "佐藤 花子" });
     renderSettings("/settings/users", {
       "GET /api/users": () => ({ body: { items: [userBody(), admin], next_cursor: null } }),
-      "DELETE /api/users/usr_02": () => ({
-        status: 422,
-        body: { code: "user.last_admin", message: "管理者が1人もいなくなるため、この操作はできません。" },
-      }),
+      "DELETE /api/users/usr_02": () =>
+        refusal(422, "user.last_admin", "管理者が1人もいなくなるため、この操作はできません。"),
     });
-    click(await screen.findByRole("button", { name: "佐藤 花子を削除" }));
-    const dialog = await screen.findByRole("dialog", { name: "ユーザーを削除" });
-    click(within(dialog).getByRole("button", { name: "削除する" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "管理者が1人もいなくなるため、この操作はできません。",
-    );
+    await deleteRefused("佐藤 花子", "ユーザーを削除", "管理者が1人もいなくなるため、この操作はできません。");
   });
 });
 
@@ -247,13 +244,13 @@ describe("発送元管理", () => {
     });
     click(await screen.findByRole("button", { name: "発送元を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
-    type(within(dialog).getByRole("textbox", { name: "発送元名" }), "渋谷倉庫");
-    type(within(dialog).getByRole("textbox", { name: "郵便番号" }), "１５００００１");
+    fill(dialog, "発送元名", "渋谷倉庫");
+    fill(dialog, "郵便番号", "１５００００１");
     await waitFor(() =>
       expect(within(dialog).getByRole("textbox", { name: "市区町村" })).toHaveValue("渋谷区"),
     );
-    type(within(dialog).getByRole("textbox", { name: "町名・番地" }), "神宮前1-2-3");
-    type(within(dialog).getByRole("textbox", { name: "電話番号" }), "0398765432");
+    fill(dialog, "町名・番地", "神宮前1-2-3");
+    fill(dialog, "電話番号", "0398765432");
     click(within(dialog).getByRole("button", { name: "追加する" }));
 
     expect(await screen.findByText("発送元を追加しました。")).toBeInTheDocument();
@@ -288,7 +285,7 @@ describe("発送元管理", () => {
     click(await screen.findByRole("button", { name: "送る商店 東京倉庫を編集" }));
     const dialog = await screen.findByRole("dialog", { name: "発送元を編集" });
     expect(within(dialog).getByRole("textbox", { name: "郵便番号" })).toHaveValue("100-0001");
-    type(within(dialog).getByRole("textbox", { name: "発送元名" }), "東京第二倉庫");
+    fill(dialog, "発送元名", "東京第二倉庫");
     click(within(dialog).getByRole("button", { name: "保存する" }));
     expect(await screen.findByText("発送元を保存しました。")).toBeInTheDocument();
     expect(sent("PUT /api/senders/snd_01")[0]).toMatchObject({
@@ -299,24 +296,21 @@ describe("発送元管理", () => {
 
   it("shows why the brand's default sender cannot be deleted", async () => {
     renderSettings("/settings/senders", {
-      "DELETE /api/senders/snd_01": () => ({
-        status: 422,
-        body: {
-          code: "sender.in_use",
-          message:
-            "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
-        },
-      }),
+      "DELETE /api/senders/snd_01": () =>
+        refusal(
+          422,
+          "sender.in_use",
+          "ブランドのデフォルト発送元に設定されているため削除できません。先にデフォルトを変更してください。",
+        ),
     });
-    click(await screen.findByRole("button", { name: "送る商店 東京倉庫を削除" }));
-    const dialog = await screen.findByRole("dialog", { name: "発送元を削除" });
+    const dialog = await deleteRefused(
+      "送る商店 東京倉庫",
+      "発送元を削除",
+      "ブランドのデフォルト発送元に設定されているため削除できません。",
+    );
     expect(
       within(dialog).getByText("「送る商店 東京倉庫」を削除します。この操作は取り消せません。"),
     ).toBeInTheDocument();
-    click(within(dialog).getByRole("button", { name: "削除する" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "ブランドのデフォルト発送元に設定されているため削除できません。",
-    );
   });
 
   it("deletes a sender and refreshes the list", async () => {
@@ -348,7 +342,7 @@ describe("備考欄設定", () => {
     expect(await screen.findByText("備考欄設定が登録されていません")).toBeInTheDocument();
     click(screen.getByRole("button", { name: "備考欄設定を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "備考欄設定を追加" });
-    type(within(dialog).getByRole("textbox", { name: "品名" }), "衣類");
+    fill(dialog, "品名", "衣類");
     const handling = within(dialog).getByRole("combobox", { name: "荷扱い1" });
     fireEvent.focus(handling);
     type(handling, "ワレ");
@@ -371,21 +365,14 @@ describe("備考欄設定", () => {
 
   it("shows why the brand's default cannot be deleted", async () => {
     renderSettings("/settings/item_categories", {
-      "DELETE /api/item_categories/icat_01": () => ({
-        status: 422,
-        body: {
-          code: "item_category.in_use",
-          message:
-            "ブランドのデフォルトに設定されているため削除できません。先にデフォルトを変更してください。",
-        },
-      }),
+      "DELETE /api/item_categories/icat_01": () =>
+        refusal(
+          422,
+          "item_category.in_use",
+          "ブランドのデフォルトに設定されているため削除できません。先にデフォルトを変更してください。",
+        ),
     });
-    click(await screen.findByRole("button", { name: "衣類を削除" }));
-    const dialog = await screen.findByRole("dialog", { name: "備考欄設定を削除" });
-    click(within(dialog).getByRole("button", { name: "削除する" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "ブランドのデフォルトに設定されているため",
-    );
+    await deleteRefused("衣類", "備考欄設定を削除", "ブランドのデフォルトに設定されているため");
   });
 });
 
@@ -396,7 +383,7 @@ describe("会社概要", () => {
     });
     const profile = await screen.findByRole("region", { name: "会社概要" });
     expect(within(profile).getByRole("textbox", { name: "郵便番号" })).toHaveValue("100-0001");
-    type(within(profile).getByRole("textbox", { name: "電話番号" }), "0355556666");
+    fill(profile, "電話番号", "0355556666");
     click(within(profile).getByRole("button", { name: "保存する" }));
 
     expect(await screen.findByText("会社概要を保存しました。")).toBeInTheDocument();
@@ -421,14 +408,10 @@ describe("会社概要", () => {
 
   it("puts the API's field messages next to their fields", async () => {
     renderSettings("/settings/companies", {
-      "PUT /api/companies": () => ({
-        status: 400,
-        body: {
-          code: "input.invalid",
-          message: "入力内容に誤りがあります。",
-          fields: { address1: "都道府県・市区町村・町名番地の合計は全角32文字以内で入力してください" },
-        },
-      }),
+      "PUT /api/companies": () =>
+        refusal(400, "input.invalid", "入力内容に誤りがあります。", {
+          address1: "都道府県・市区町村・町名番地の合計は全角32文字以内で入力してください",
+        }),
     });
     const profile = await screen.findByRole("region", { name: "会社概要" });
     click(within(profile).getByRole("button", { name: "保存する" }));
@@ -474,7 +457,7 @@ describe("会社概要", () => {
     expect(within(sagawa).getByRole("radio", { name: "4面" })).toBeDisabled();
 
     const yamato = within(print).getByRole("group", { name: "ヤマト運輸の印刷設定" });
-    type(within(yamato).getByRole("textbox", { name: "横方向の補正" }), "1.5");
+    fill(yamato, "横方向の補正", "1.5");
     click(within(print).getByRole("button", { name: "保存する" }));
 
     expect(await screen.findByText("印刷設定を保存しました。")).toBeInTheDocument();
@@ -491,7 +474,7 @@ describe("会社概要", () => {
     const { sent } = renderSettings("/settings/companies");
     const print = await screen.findByRole("region", { name: "印刷設定" });
     const japanPost = within(print).getByRole("group", { name: "日本郵便の印刷設定" });
-    type(within(japanPost).getByRole("textbox", { name: "縦方向の補正" }), "0.3");
+    fill(japanPost, "縦方向の補正", "0.3");
     click(within(print).getByRole("button", { name: "保存する" }));
     expect(
       await within(japanPost).findByText("縦方向の補正は0.5mm単位で入力してください"),

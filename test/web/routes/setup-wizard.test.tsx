@@ -1,6 +1,7 @@
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { fill, type } from "../../support/web-actions";
 import { resetScreensAfterEach } from "../../support/web-reset";
 import { companyBody, stubApi, type Wire } from "../fake-api";
 import { carrierAccountBody, shopBody, userBody } from "../settings-api";
@@ -93,8 +94,6 @@ function wizardApi(
   });
   return { fetchMock, calls, company: () => company };
 }
-
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 resetScreensAfterEach();
 
@@ -200,7 +199,7 @@ describe("setup wizard: ストア連携 and 配送情報", () => {
     const section = screen.getByRole("region", { name: "ヤマト運輸" });
     fireEvent.click(within(section).getByRole("button", { name: "ヤマト運輸の契約情報を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を追加" });
-    type(within(dialog).getByRole("textbox", { name: "表示名" }), "ヤマト運輸（B2クラウド）");
+    fill(dialog, "表示名", "ヤマト運輸（B2クラウド）");
     type(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ }), "075123456701");
     fireEvent.click(within(dialog).getByRole("radio", { name: /配送会社のソフトで発行/ }));
     fireEvent.click(within(dialog).getByRole("button", { name: "追加する" }));

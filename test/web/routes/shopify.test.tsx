@@ -1,13 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { resetScreensAfterEach } from "../../support/web-reset";
 import { companyBody, stubApi } from "../fake-api";
 import { shopBody } from "../settings-api";
 
 const query = "code=c0de&hmac=abc123&host=aG9zdA&shop=okuru-demo.myshopify.com&timestamp=1735689600";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+resetScreensAfterEach();
 
 describe("/settings/stores/shopify", () => {
   it("is a plain padded page without the app chrome, and never asks who is signed in", async () => {

@@ -1,37 +1,24 @@
-import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { forgetPendingSignIn, rememberPendingSignIn } from "../../../web/src/lib/pending-sign-in";
-import { createFakeAuth, type FakeAuth, renderRoute, verifiedUser } from "../../support/render";
-import { companyBody, stubApi } from "../fake-api";
-
-function named(name: string, message = name) {
-  const error = new Error(message);
-  error.name = name;
-  return error;
-}
-
-function change(label: RegExp | string, value: string) {
-  fireEvent.change(screen.getByLabelText(label, { selector: "input" }), { target: { value } });
-}
+import { rememberPendingSignIn } from "../../../web/src/lib/pending-sign-in";
+import { createFakeAuth, type FakeAuth, renderRoute } from "../../support/render";
+import { authRefusing, change, firstSignIn, resetAuthScreensAfterEach } from "../../support/web-auth";
+import type { stubApi } from "../fake-api";
 
 /** What the browser asked the API, as "METHOD /api/path". */
 function apiCalls(api: ReturnType<typeof stubApi>) {
   return api.mock.calls.map(([url, init]) => `${init?.method} ${url}`);
 }
 
-/** A sign-in with the remembered password that lands as a verified user, as Cognito's confirmation makes it. */
-function signsInVerified(auth: FakeAuth) {
-  auth.signIn.mockImplementation(async (email) => {
-    auth.setUser({ ...verifiedUser, email });
-    return "signedIn";
-  });
+/** Opens the code step for yamada@example.jp and confirms `code`. */
+async function confirmCode(auth: FakeAuth, code: string) {
+  const rendered = renderRoute("/email_verification?email=yamada%40example.jp", { auth });
+  await screen.findByRole("heading", { name: "メールアドレスの確認" });
+  change(/確認コード/, code);
+  fireEvent.click(await screen.findByRole("button", { name: "確認する" }));
+  return rendered;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  forgetPendingSignIn();
-  notifications.clean();
-});
+resetAuthScreensAfterEach();
 
 describe("/signup", () => {
   async function fill(email: string, password: string, confirmation = password) {
@@ -58,13 +45,7 @@ describe("/signup", () => {
   });
 
   it("signs up, then one code signs the user in, creates the company and opens the setup", async () => {
-    const auth = createFakeAuth();
-    signsInVerified(auth);
-    const api = stubApi({
-      "GET /api/signup": () => ({ body: { exist: false } }),
-      "POST /api/signup": () => ({ status: 201, body: { company: companyBody("basic_information") } }),
-      "GET /api/companies": () => ({ body: companyBody("basic_information") }),
-    });
+    const { auth, api } = firstSignIn();
     const { router } = renderRoute("/signup", { auth });
     await fill("yamada@example.jp", "Okuru-pass-1");
 
@@ -87,24 +68,15 @@ describe("/signup", () => {
   });
 
   it("says ユーザー作成に失敗しました when the signup after the code fails", async () => {
-    const auth = createFakeAuth();
-    signsInVerified(auth);
-    stubApi({
-      "GET /api/signup": () => ({ body: { exist: false } }),
-      "POST /api/signup": () => ({ status: 500, body: { code: "internal", message: "エラー" } }),
-    });
+    const { auth } = firstSignIn("エラー");
     rememberPendingSignIn("yamada@example.jp", "Okuru-pass-1");
-    renderRoute("/email_verification?email=yamada%40example.jp", { auth });
-    await screen.findByRole("heading", { name: "メールアドレスの確認" });
-    change(/確認コード/, "123456");
-    fireEvent.click(await screen.findByRole("button", { name: "確認する" }));
+    await confirmCode(auth, "123456");
 
     expect(await screen.findByText("ユーザー作成に失敗しました")).toBeInTheDocument();
   });
 
   it("offers the login for an address that is already registered", async () => {
-    const auth = createFakeAuth();
-    auth.signUp.mockRejectedValue(named("UsernameExistsException", "User already exists"));
+    const auth = authRefusing("signUp", "UsernameExistsException", "User already exists");
     const { router } = renderRoute("/signup", { auth });
     await fill("yamada@example.jp", "Okuru-pass-1");
 
@@ -118,10 +90,7 @@ describe("/signup", () => {
 describe("/email_verification", () => {
   it("without the sign-up's password (e.g. after a reload) confirms and sends the user to /login", async () => {
     const auth = createFakeAuth();
-    const { router } = renderRoute("/email_verification?email=yamada%40example.jp", { auth });
-    await screen.findByRole("heading", { name: "メールアドレスの確認" });
-    change(/確認コード/, "654321");
-    fireEvent.click(await screen.findByRole("button", { name: "確認する" }));
+    const { router } = await confirmCode(auth, "654321");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(router.state.location.search).toEqual({ email: "yamada@example.jp" });
@@ -136,22 +105,15 @@ describe("/email_verification", () => {
     ["ExpiredCodeException", "Code expired", "確認コードの有効期限が切れています。"],
     ["LimitExceededException", "Attempt limit exceeded", "試行回数が上限を超えました。"],
   ])("explains %s in the card", async (name, message, expected) => {
-    const auth = createFakeAuth();
-    auth.confirmSignUp.mockRejectedValue(named(name, message));
-    renderRoute("/email_verification?email=yamada%40example.jp", { auth });
-    await screen.findByRole("heading", { name: "メールアドレスの確認" });
-    change(/確認コード/, "000000");
-    fireEvent.click(await screen.findByRole("button", { name: "確認する" }));
+    const auth = authRefusing("confirmSignUp", name, message);
+    await confirmCode(auth, "000000");
 
     expect(await screen.findByText(new RegExp(expected))).toBeInTheDocument();
   });
 
   it("checks the code's length before asking Cognito", async () => {
     const auth = createFakeAuth();
-    renderRoute("/email_verification?email=yamada%40example.jp", { auth });
-    await screen.findByRole("heading", { name: "メールアドレスの確認" });
-    change(/確認コード/, "123");
-    fireEvent.click(await screen.findByRole("button", { name: "確認する" }));
+    await confirmCode(auth, "123");
     expect(await screen.findByText("6桁の確認コードを入力してください。")).toBeInTheDocument();
     expect(auth.confirmSignUp).not.toHaveBeenCalled();
   });
@@ -165,12 +127,10 @@ describe("/email_verification", () => {
   });
 
   it("explains in the card when the code cannot be resent (cognito-local)", async () => {
-    const auth = createFakeAuth();
-    auth.resendSignUpCode.mockRejectedValue(
-      named(
-        "Unsupported",
-        'Cognito Local unsupported feature: Unsupported x-amz-target header "ResendConfirmationCode"',
-      ),
+    const auth = authRefusing(
+      "resendSignUpCode",
+      "Unsupported",
+      'Cognito Local unsupported feature: Unsupported x-amz-target header "ResendConfirmationCode"',
     );
     renderRoute("/email_verification?email=yamada%40example.jp", { auth });
     fireEvent.click(await screen.findByRole("button", { name: "確認コードを再送信" }));

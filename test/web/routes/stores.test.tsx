@@ -1,8 +1,9 @@
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import { createFakeAuth, renderRoute, verifiedUser } from "../../support/render";
+import { click, type } from "../../support/web-actions";
 import { resetScreensAfterEach } from "../../support/web-reset";
-import { companyBody, type FakeRoutes, sentBodies, stubApi, type Wire } from "../fake-api";
+import { companyBody, type FakeRoutes, refusal, sentBodies, stubApi, type Wire } from "../fake-api";
 import { settingsRoutes, shopBody, userBody } from "../settings-api";
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
@@ -60,9 +61,6 @@ function renderStores(path: string, routes: FakeRoutes = {}) {
   const sent = (key: string) => sentBodies(fetchMock, key, { queryWhenBodiless: true });
   return { ...rendered, fetchMock, sent };
 }
-
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
-const click = (element: HTMLElement) => fireEvent.click(element);
 
 resetScreensAfterEach({ restoreMocks: true });
 
@@ -163,14 +161,10 @@ describe("ストア管理", () => {
   it("puts the API's message about the Shopify URL next to the field", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     renderStores("/settings/stores", {
-      "POST /api/shops/shopify": () => ({
-        status: 400,
-        body: {
-          code: "validation.failed",
-          message: "入力内容をご確認ください。",
-          fields: { shop: "ShopifyストアのURLを確認してください。" },
-        },
-      }),
+      "POST /api/shops/shopify": () =>
+        refusal(400, "validation.failed", "入力内容をご確認ください。", {
+          shop: "ShopifyストアのURLを確認してください。",
+        }),
     });
     type(await screen.findByRole("textbox", { name: "ストアのURL" }), "not a shop");
     click(screen.getByRole("button", { name: "Shopifyと接続" }));
@@ -185,14 +179,9 @@ describe("ストア管理", () => {
       "POST /api/shops/ecforce": (body) => {
         tries += 1;
         if (tries === 1) {
-          return {
-            status: 400,
-            body: {
-              code: "shop.ecforce_unauthorized",
-              message: "ecforceに接続できませんでした。",
-              fields: { api_token: "APIトークンが正しくありません。" },
-            },
-          };
+          return refusal(400, "shop.ecforce_unauthorized", "ecforceに接続できませんでした。", {
+            api_token: "APIトークンが正しくありません。",
+          });
         }
         return {
           status: 201,
@@ -324,13 +313,8 @@ describe("the Shopify authorisation return", () => {
 
   it("shows the API's refusal with a way back to try again", async () => {
     const { router } = renderStores(`/settings/stores/shopify/completed?${returnQuery}`, {
-      "POST /api/shops/shopify/verify_request": () => ({
-        status: 400,
-        body: {
-          code: "shopify.state_reused",
-          message: "この接続リクエストは使用済みです。もう一度接続してください。",
-        },
-      }),
+      "POST /api/shops/shopify/verify_request": () =>
+        refusal(400, "shopify.state_reused", "この接続リクエストは使用済みです。もう一度接続してください。"),
     });
     expect(
       await screen.findByText("この接続リクエストは使用済みです。もう一度接続してください。"),
