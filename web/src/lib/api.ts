@@ -306,6 +306,28 @@ export function operation<P extends ApiPath, M extends HttpMethod, const A exten
   };
 }
 
+/** A path that has members by id under it (`/senders` with `/senders/{id}`). */
+type CollectionPath = { [P in ApiPath]: `${P}/{id}` extends ApiPath ? P : never }[ApiPath];
+
+/**
+ * The four operations of a collection and its members by id, named like the others:
+ * `get<Items>`, `create<Item>`, `update<Item>` and `delete<Item>`. The create and update
+ * bodies are given as arguments, each required or optional as spec §5 says.
+ */
+export function collection<
+  P extends CollectionPath,
+  const Create extends AnyArg,
+  const Update extends AnyArg,
+>([item, items]: readonly [item: string, items: string], path: P, createBody: Create, updateBody: Update) {
+  const member = `${path}/{id}` as Extract<`${P}/{id}`, ApiPath>;
+  return {
+    list: operation(`get${items}`, "GET", path),
+    create: operation(`create${item}`, "POST", path, createBody),
+    update: operation(`update${item}`, "PUT", member, arg.path("id"), updateBody),
+    remove: operation(`delete${item}`, "DELETE", member, arg.path("id")),
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Named types the pages use.
 
@@ -392,47 +414,35 @@ export const updateCompanySetupStatus = operation(
 );
 
 export const getMe = operation("getMe", "GET", "/users/me");
-export const getUsers = operation("getUsers", "GET", "/users");
-export const createUser = operation("createUser", "POST", "/users", arg.body("userCreateReq"));
-export const updateUser = operation(
-  "updateUser",
-  "PUT",
-  "/users/{id}",
-  arg.path("id"),
-  arg.optionalBody("userUpdateReq"),
-);
-export const deleteUser = operation("deleteUser", "DELETE", "/users/{id}", arg.path("id"));
+export const {
+  list: getUsers,
+  create: createUser,
+  update: updateUser,
+  remove: deleteUser,
+} = collection(["User", "Users"], "/users", arg.body("userCreateReq"), arg.optionalBody("userUpdateReq"));
 
-export const getSenders = operation("getSenders", "GET", "/senders");
-export const createSender = operation("createSender", "POST", "/senders", arg.body("senderCreateReq"));
-export const updateSender = operation(
-  "updateSender",
-  "PUT",
-  "/senders/{id}",
-  arg.path("id"),
+export const {
+  list: getSenders,
+  create: createSender,
+  update: updateSender,
+  remove: deleteSender,
+} = collection(
+  ["Sender", "Senders"],
+  "/senders",
+  arg.body("senderCreateReq"),
   arg.optionalBody("senderUpdateReq"),
 );
-export const deleteSender = operation("deleteSender", "DELETE", "/senders/{id}", arg.path("id"));
 
-export const getItemCategories = operation("getItemCategories", "GET", "/item_categories");
-export const createItemCategory = operation(
-  "createItemCategory",
-  "POST",
+export const {
+  list: getItemCategories,
+  create: createItemCategory,
+  update: updateItemCategory,
+  remove: deleteItemCategory,
+} = collection(
+  ["ItemCategory", "ItemCategories"],
   "/item_categories",
   arg.body("itemCategoryCreateReq"),
-);
-export const updateItemCategory = operation(
-  "updateItemCategory",
-  "PUT",
-  "/item_categories/{id}",
-  arg.path("id"),
   arg.optionalBody("itemCategoryUpdateReq"),
-);
-export const deleteItemCategory = operation(
-  "deleteItemCategory",
-  "DELETE",
-  "/item_categories/{id}",
-  arg.path("id"),
 );
 
 export const getBrands = operation("getBrands", "GET", "/brands");
@@ -485,35 +495,20 @@ export type OrderDeliveryUpdateReq = {
 };
 // The carrier is a fixed segment of each path (each has its own body schema), not a
 // path parameter, so there is one operation per carrier and updateOrderDelivery picks.
+function orderDeliveryOperation<C extends DeliveryCarrier>(carrier: C, name: string) {
+  return operation(
+    `updateOrderDelivery${name}`,
+    "PUT",
+    `/orders/{id}/delivery/${carrier}`,
+    arg.path("id"),
+    arg.body("orderDeliveryUpdateReq"),
+  );
+}
 const orderDeliveryOperations = {
-  yamato: operation(
-    "updateOrderDeliveryYamato",
-    "PUT",
-    "/orders/{id}/delivery/yamato",
-    arg.path("id"),
-    arg.body("orderDeliveryUpdateReq"),
-  ),
-  sagawa: operation(
-    "updateOrderDeliverySagawa",
-    "PUT",
-    "/orders/{id}/delivery/sagawa",
-    arg.path("id"),
-    arg.body("orderDeliveryUpdateReq"),
-  ),
-  japan_post: operation(
-    "updateOrderDeliveryJapanPost",
-    "PUT",
-    "/orders/{id}/delivery/japan_post",
-    arg.path("id"),
-    arg.body("orderDeliveryUpdateReq"),
-  ),
-  sss: operation(
-    "updateOrderDeliverySss",
-    "PUT",
-    "/orders/{id}/delivery/sss",
-    arg.path("id"),
-    arg.body("orderDeliveryUpdateReq"),
-  ),
+  yamato: orderDeliveryOperation("yamato", "Yamato"),
+  sagawa: orderDeliveryOperation("sagawa", "Sagawa"),
+  japan_post: orderDeliveryOperation("japan_post", "JapanPost"),
+  sss: orderDeliveryOperation("sss", "Sss"),
 } satisfies { [C in DeliveryCarrier]: (id: string, body: OrderDeliveryUpdateReq[C]) => Promise<Order> };
 /** PUT /orders/{id}/delivery/{carrier}: how this order ships, in place of the brand's defaults. */
 export function updateOrderDelivery<C extends DeliveryCarrier>(
@@ -557,48 +552,35 @@ export type EcforceCarrierList = ResponseOf<"/shops/ecforce/carriers", "GET">;
 /** An Ecforce shop's settings with its delivery-company mapping (`carrier_mapping`, snake_case keys as sent). */
 export type EcforceSettingsUpdateReq = BodyOf<"/shops/ecforce", "PUT">;
 
-export const createShopifyShop = operation(
-  "createShopifyShop",
-  "POST",
-  "/shops/shopify",
-  arg.body("shopifyStartReq"),
-);
+/** A platform's shops: connect (its own body), settings and disconnect, each shop by `shop_id`. */
+function shopOperations<P extends "/shops/shopify" | "/shops/ecforce", const Connect extends AnyArg>(
+  platform: string,
+  path: P,
+  connectBody: Connect,
+) {
+  return {
+    create: operation(`create${platform}Shop`, "POST", path, connectBody),
+    update: operation(`update${platform}Shop`, "PUT", path, arg.body("shopSettingsUpdateReq")),
+    remove: operation(`delete${platform}Shop`, "DELETE", path, arg.queryObject("shop")),
+  };
+}
+
+export const {
+  create: createShopifyShop,
+  update: updateShopifyShop,
+  remove: deleteShopifyShop,
+} = shopOperations("Shopify", "/shops/shopify", arg.body("shopifyStartReq"));
 export const verifyShopifyRequest = operation(
   "verifyShopifyRequest",
   "POST",
   "/shops/shopify/verify_request",
   arg.body("shopifyVerifyReq"),
 );
-export const updateShopifyShop = operation(
-  "updateShopifyShop",
-  "PUT",
-  "/shops/shopify",
-  arg.body("shopSettingsUpdateReq"),
-);
-export const deleteShopifyShop = operation(
-  "deleteShopifyShop",
-  "DELETE",
-  "/shops/shopify",
-  arg.queryObject("shop"),
-);
-export const createEcforceShop = operation(
-  "createEcforceShop",
-  "POST",
-  "/shops/ecforce",
-  arg.body("ecforceConnectReq"),
-);
-export const updateEcforceShop = operation(
-  "updateEcforceShop",
-  "PUT",
-  "/shops/ecforce",
-  arg.body("shopSettingsUpdateReq"),
-);
-export const deleteEcforceShop = operation(
-  "deleteEcforceShop",
-  "DELETE",
-  "/shops/ecforce",
-  arg.queryObject("shop"),
-);
+export const {
+  create: createEcforceShop,
+  update: updateEcforceShop,
+  remove: deleteEcforceShop,
+} = shopOperations("Ecforce", "/shops/ecforce", arg.body("ecforceConnectReq"));
 export const getEcforceCarriers = operation(
   "getEcforceCarriers",
   "GET",
@@ -617,43 +599,16 @@ export type CarrierTrackingRange = CarrierAccount["trackingRanges"][number];
 /** One carrier's account body, snake_case as sent (the same for create and update). */
 export type CarrierAccountReq = { [C in Carrier]: BodyOf<`/${C}`, "POST"> };
 
+/** One carrier's accounts: `getYamatoAccounts` … with the body `yamatoAccountReq` for create and update alike. */
+function carrierAccounts<C extends Carrier>(carrier: C, name: string) {
+  const body = arg.body(`${name[0]!.toLowerCase()}${name.slice(1)}AccountReq`);
+  return collection([`${name}Account`, `${name}Accounts`], `/${carrier}`, body, body);
+}
+
 const carrierAccountOperations = {
-  yamato: {
-    list: operation("getYamatoAccounts", "GET", "/yamato"),
-    create: operation("createYamatoAccount", "POST", "/yamato", arg.body("yamatoAccountReq")),
-    update: operation(
-      "updateYamatoAccount",
-      "PUT",
-      "/yamato/{id}",
-      arg.path("id"),
-      arg.body("yamatoAccountReq"),
-    ),
-    remove: operation("deleteYamatoAccount", "DELETE", "/yamato/{id}", arg.path("id")),
-  },
-  sagawa: {
-    list: operation("getSagawaAccounts", "GET", "/sagawa"),
-    create: operation("createSagawaAccount", "POST", "/sagawa", arg.body("sagawaAccountReq")),
-    update: operation(
-      "updateSagawaAccount",
-      "PUT",
-      "/sagawa/{id}",
-      arg.path("id"),
-      arg.body("sagawaAccountReq"),
-    ),
-    remove: operation("deleteSagawaAccount", "DELETE", "/sagawa/{id}", arg.path("id")),
-  },
-  japan_post: {
-    list: operation("getJapanPostAccounts", "GET", "/japan_post"),
-    create: operation("createJapanPostAccount", "POST", "/japan_post", arg.body("japanPostAccountReq")),
-    update: operation(
-      "updateJapanPostAccount",
-      "PUT",
-      "/japan_post/{id}",
-      arg.path("id"),
-      arg.body("japanPostAccountReq"),
-    ),
-    remove: operation("deleteJapanPostAccount", "DELETE", "/japan_post/{id}", arg.path("id")),
-  },
+  yamato: carrierAccounts("yamato", "Yamato"),
+  sagawa: carrierAccounts("sagawa", "Sagawa"),
+  japan_post: carrierAccounts("japan_post", "JapanPost"),
 } satisfies {
   [C in Carrier]: {
     list: () => Promise<CarrierAccountList>;

@@ -7,6 +7,7 @@ import { type OrderFilters, OrderList } from "../components/OrderList/OrderList"
 import { OrderSync } from "../components/OrderList/OrderSync";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import type { Order } from "../lib/api";
+import { compactSearch } from "../lib/search";
 
 const date = z
   .string()
@@ -33,12 +34,7 @@ function OrdersPage() {
   const navigate = Route.useNavigate();
   const [opened, setOpened] = useState<Order | null>(null);
 
-  const onFiltersChange = (next: OrderFilters) =>
-    void navigate({
-      search: Object.fromEntries(
-        Object.entries(next).filter(([, v]) => v !== undefined && v !== ""),
-      ) as OrderFilters,
-    });
+  const onFiltersChange = (next: OrderFilters) => void navigate({ search: compactSearch(next) });
 
   return (
     <>

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { AuthActionError, AuthCardHeader, AuthEmail } from "../components/AuthCard/AuthCard";
+import { AuthActionError, AuthCardHeader, AuthEmail, AuthForm } from "../components/AuthCard/AuthCard";
 import { CodeInput, codeRule, EmailInput, emailRule } from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
 import { useLogout } from "../hooks/use-logout";
@@ -102,20 +102,16 @@ function ConfirmSignUp() {
       <AuthActionError error={confirm.error} action="confirmSignUp" />
       <AuthActionError error={resend.error} action="resendCode" />
 
-      <form
-        noValidate
+      <AuthForm
         onSubmit={form.onSubmit((values) =>
           confirm.mutate({ email: values.email.trim(), code: values.code.trim() }),
         )}
+        submitLabel="確認する"
+        pending={confirm.isPending}
       >
-        <Stack gap="md">
-          <EmailInput placeholder={undefined} key={form.key("email")} {...form.getInputProps("email")} />
-          <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
-          <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
-            確認する
-          </Button>
-        </Stack>
-      </form>
+        <EmailInput placeholder={undefined} key={form.key("email")} {...form.getInputProps("email")} />
+        <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
+      </AuthForm>
 
       <Divider />
 
@@ -188,14 +184,13 @@ function VerifySignedInEmail({ email }: { email: string }) {
         確認コードを送信
       </Button>
 
-      <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.code.trim()))}>
-        <Stack gap="md">
-          <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
-          <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
-            確認する
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={form.onSubmit((values) => confirm.mutate(values.code.trim()))}
+        submitLabel="確認する"
+        pending={confirm.isPending}
+      >
+        <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
+      </AuthForm>
 
       <Divider />
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack } from "@mantine/core";
+import { Anchor, Divider, Group, PasswordInput, Stack } from "@mantine/core";
 import { isNotEmpty, useForm } from "@mantine/form";
 import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import {
   AuthCardHeader,
   AuthEmail,
   AuthError,
+  AuthForm,
   AuthNotice,
 } from "../components/AuthCard/AuthCard";
 import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
@@ -125,35 +126,31 @@ function SignInStep({
       {notice && !errorMessage && <AuthError>{notice}</AuthError>}
       {errorMessage && <AuthError>{errorMessage}</AuthError>}
 
-      <form
-        noValidate
+      <AuthForm
         onSubmit={form.onSubmit((values) =>
           login.mutate({ email: values.email.trim(), password: values.password }),
         )}
+        submitLabel="ログイン"
+        pending={login.isPending}
       >
-        <Stack gap="md">
-          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
-          <Stack gap={6}>
-            <PasswordInput
-              label="パスワード"
-              placeholder="パスワード"
-              autoComplete="current-password"
-              size="md"
-              withAsterisk
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/password_reset" size="sm">
-                パスワードをお忘れの方
-              </Anchor>
-            </Group>
-          </Stack>
-          <Button type="submit" size="md" fullWidth loading={login.isPending}>
-            ログイン
-          </Button>
+        <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
+        <Stack gap={6}>
+          <PasswordInput
+            label="パスワード"
+            placeholder="パスワード"
+            autoComplete="current-password"
+            size="md"
+            withAsterisk
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/password_reset" size="sm">
+              パスワードをお忘れの方
+            </Anchor>
+          </Group>
         </Stack>
-      </form>
+      </AuthForm>
 
       <AuthSwitch question="アカウントをお持ちでない方は" to="/signup" label="新規登録" />
     </Stack>
@@ -201,14 +198,13 @@ function NewPasswordStep({ email, onBack }: { email: string; onBack: (notice: st
 
       <AuthActionError error={confirm.error} action="newPassword" />
 
-      <form noValidate onSubmit={form.onSubmit((values) => confirm.mutate(values.password))}>
-        <Stack gap="md">
-          <NewPasswordFields form={form} label="新しいパスワード" />
-          <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
-            パスワードを設定してログイン
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={form.onSubmit((values) => confirm.mutate(values.password))}
+        submitLabel="パスワードを設定してログイン"
+        pending={confirm.isPending}
+      >
+        <NewPasswordFields form={form} label="新しいパスワード" />
+      </AuthForm>
 
       <Divider />
 

@@ -1,11 +1,17 @@
-import { Anchor, Button, Divider, Group, Stack } from "@mantine/core";
+import { Anchor, Divider, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconLockOpen } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
-import { AuthActionError, AuthCardHeader, AuthEmail, AuthNotice } from "../components/AuthCard/AuthCard";
+import {
+  AuthActionError,
+  AuthCardHeader,
+  AuthEmail,
+  AuthForm,
+  AuthNotice,
+} from "../components/AuthCard/AuthCard";
 import {
   CodeInput,
   codeRule,
@@ -92,15 +98,14 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}>
-      <Stack gap="md">
-        <AuthActionError error={request.error} action="resetPassword" />
-        <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
-        <Button type="submit" size="md" fullWidth loading={request.isPending}>
-          確認コードを送信
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}
+      submitLabel="確認コードを送信"
+      pending={request.isPending}
+    >
+      <AuthActionError error={request.error} action="resetPassword" />
+      <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
+    </AuthForm>
   );
 }
 
@@ -134,20 +139,13 @@ function ConfirmStep({ email, onChangeEmail }: { email: string; onChangeEmail: (
   });
 
   return (
-    <form
-      noValidate
+    <AuthForm
       onSubmit={form.onSubmit((values) =>
         confirm.mutate({ code: values.code.trim(), password: values.password }),
       )}
-    >
-      <Stack gap="md">
-        <AuthActionError error={confirm.error} action="confirmResetPassword" />
-        <AuthActionError error={resend.error} action="resetPassword" />
-        <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
-        <NewPasswordFields form={form} label="新しいパスワード" />
-        <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
-          パスワードを再設定
-        </Button>
+      submitLabel="パスワードを再設定"
+      pending={confirm.isPending}
+      footer={
         <Group justify="space-between">
           <Anchor
             component="button"
@@ -162,7 +160,12 @@ function ConfirmStep({ email, onChangeEmail }: { email: string; onChangeEmail: (
             メールアドレスを変更
           </Anchor>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <AuthActionError error={confirm.error} action="confirmResetPassword" />
+      <AuthActionError error={resend.error} action="resetPassword" />
+      <CodeInput key={form.key("code")} {...form.getInputProps("code")} />
+      <NewPasswordFields form={form} label="新しいパスワード" />
+    </AuthForm>
   );
 }

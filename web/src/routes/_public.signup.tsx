@@ -1,8 +1,8 @@
-import { Anchor, Button, Stack } from "@mantine/core";
+import { Anchor, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { AuthCardHeader, AuthError } from "../components/AuthCard/AuthCard";
+import { AuthCardHeader, AuthError, AuthForm } from "../components/AuthCard/AuthCard";
 import { EmailInput, emailRule, NewPasswordFields } from "../components/AuthCard/AuthFields";
 import { AuthSwitch } from "../components/forms/AuthSwitch";
 import { authErrorMessage } from "../lib/auth-errors";
@@ -73,18 +73,14 @@ function SignupPage() {
         </AuthError>
       )}
 
-      <form
-        noValidate
+      <AuthForm
         onSubmit={form.onSubmit((values) => signup.mutate({ ...values, email: values.email.trim() }))}
+        submitLabel="登録する"
+        pending={signup.isPending}
       >
-        <Stack gap="md">
-          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
-          <NewPasswordFields form={form} label="パスワード" />
-          <Button type="submit" size="md" fullWidth loading={signup.isPending}>
-            登録する
-          </Button>
-        </Stack>
-      </form>
+        <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
+        <NewPasswordFields form={form} label="パスワード" />
+      </AuthForm>
 
       <AuthSwitch question="既にアカウントをお持ちの方は" to="/login" label="ログイン" />
     </Stack>

@@ -21,7 +21,7 @@ import {
   IconTruckDelivery,
   IconUserCircle,
 } from "@tabler/icons-react";
-import { createLink, Link, useLocation, useRouteContext } from "@tanstack/react-router";
+import { createLink, Link, linkOptions, useLocation, useRouteContext } from "@tanstack/react-router";
 import type { ComponentPropsWithRef, ReactNode } from "react";
 import { config } from "../../config";
 import { useLogout } from "../../hooks/use-logout";
@@ -35,6 +35,28 @@ const iconProps = { size: 20, stroke: 1.7 } as const;
 const RouterNavLink = createLink((props: NavLinkProps & ComponentPropsWithRef<"a">) => (
   <NavLink component="a" {...props} />
 ));
+
+/** The main menu, in order: each item's page (with its default tab) and the path segment it is active on. */
+const mainMenu = [
+  {
+    segment: "orders",
+    label: "注文リスト",
+    Icon: IconClipboardList,
+    link: linkOptions({ to: "/orders", search: { tab_key: "notShipped" } }),
+  },
+  {
+    segment: "shipments",
+    label: "出荷履歴",
+    Icon: IconTruckDelivery,
+    link: linkOptions({ to: "/shipments", search: { status: "isShipped" } }),
+  },
+  {
+    segment: "settings",
+    label: "設定",
+    Icon: IconSettings,
+    link: linkOptions({ to: "/settings/companies" }),
+  },
+];
 
 /** The active item is the one whose first path segment matches (spec §2). */
 function firstSegment(pathname: string): string {
@@ -82,32 +104,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="sm" aria-label="メインメニュー">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            <RouterNavLink
-              to="/orders"
-              search={{ tab_key: "notShipped" }}
-              label="注文リスト"
-              leftSection={<IconClipboardList {...iconProps} />}
-              active={segment === "orders"}
-              onClick={close}
-              className={classes.link}
-            />
-            <RouterNavLink
-              to="/shipments"
-              search={{ status: "isShipped" }}
-              label="出荷履歴"
-              leftSection={<IconTruckDelivery {...iconProps} />}
-              active={segment === "shipments"}
-              onClick={close}
-              className={classes.link}
-            />
-            <RouterNavLink
-              to="/settings/companies"
-              label="設定"
-              leftSection={<IconSettings {...iconProps} />}
-              active={segment === "settings"}
-              onClick={close}
-              className={classes.link}
-            />
+            {mainMenu.map(({ segment: itemSegment, label, Icon, link }) => (
+              <RouterNavLink
+                key={itemSegment}
+                {...link}
+                label={label}
+                leftSection={<Icon {...iconProps} />}
+                active={segment === itemSegment}
+                onClick={close}
+                className={classes.link}
+              />
+            ))}
           </Stack>
 
           <Text size="xs" fw={600} c="dimmed" px="sm" mt="lg" mb={4}>

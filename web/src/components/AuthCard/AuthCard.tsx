@@ -1,6 +1,6 @@
-import { Alert, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 import { type AuthAction, authErrorMessage } from "../../lib/auth-errors";
 import { TitleBlock } from "../TitleBlock/TitleBlock";
 
@@ -24,13 +24,24 @@ export function AuthCardHeader({ title, description, icon }: AuthCardHeaderProps
   );
 }
 
-/** A failure the user can act on, shown in the card (a toast would close before it is read). */
-export function AuthError({ children }: { children: ReactNode }) {
+/** The card's messages: a light alert with its icon, announced by its role. */
+const cardAlerts = {
+  error: { color: "red", icon: <IconAlertCircle size={18} />, role: "alert" },
+  notice: { color: "ai", icon: <IconInfoCircle size={18} />, role: "note" },
+} as const;
+
+function CardAlert({ kind, children }: { kind: keyof typeof cardAlerts; children: ReactNode }) {
+  const { color, icon, role } = cardAlerts[kind];
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+    <Alert color={color} variant="light" icon={icon} role={role}>
       {children}
     </Alert>
   );
+}
+
+/** A failure the user can act on, shown in the card (a toast would close before it is read). */
+export function AuthError({ children }: { children: ReactNode }) {
+  return <CardAlert kind="error">{children}</CardAlert>;
 }
 
 /** The failure of one Cognito call, if any, in the words of `authErrorMessage`. */
@@ -49,9 +60,36 @@ export function AuthEmail({ email }: { email: string }) {
 
 /** Context for the form below it, e.g. why the user was sent here. */
 export function AuthNotice({ children }: { children: ReactNode }) {
+  return <CardAlert kind="notice">{children}</CardAlert>;
+}
+
+/**
+ * A public page's form: its fields (and any message above them), then the one
+ * full-width submit button, busy while the call runs, and an optional footer under
+ * it. The fields show their own messages, so the browser's validation is off.
+ */
+export function AuthForm({
+  onSubmit,
+  submitLabel,
+  pending,
+  footer,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  pending: boolean;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Alert color="ai" variant="light" icon={<IconInfoCircle size={18} />} role="note">
-      {children}
-    </Alert>
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        {children}
+        <Button type="submit" size="md" fullWidth loading={pending}>
+          {submitLabel}
+        </Button>
+        {footer}
+      </Stack>
+    </form>
   );
 }

@@ -1,5 +1,36 @@
 import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/brand";
-import { createImportUpload, type ImportFormat, type ImportReq, type ImportResult } from "../../lib/api";
+import {
+  createImportUpload,
+  type ExportFormat,
+  type ImportFormat,
+  type ImportReq,
+  type ImportResult,
+} from "../../lib/api";
+import { exportFormatLabels } from "../OrderList/export-formats";
+
+/**
+ * The issued-data file of each carrier's software (the software named as in the CSV出力
+ * menu): what the file is called there, and the menu item that saves it.
+ */
+const issuedDataFiles = {
+  yamato_b2: { name: "発行済みデータ", menu: "発行済みデータの出力" },
+  sagawa_ehiden3: { name: "出荷実績", menu: "出荷実績" },
+  japan_post_yuprir: { name: "発行済みデータ", menu: "発送済みデータ" },
+} as const satisfies Partial<Record<ImportFormat & ExportFormat, { name: string; menu: string }>>;
+
+type IssuedDataFormat = keyof typeof issuedDataFiles;
+
+/** One text per carrier file, from its software's name and the file. */
+function perIssuedDataFile(
+  text: (software: string, file: { name: string; menu: string }) => string,
+): Record<IssuedDataFormat, string> {
+  return Object.fromEntries(
+    (Object.keys(issuedDataFiles) as IssuedDataFormat[]).map((format) => [
+      format,
+      text(exportFormatLabels[format], issuedDataFiles[format]),
+    ]),
+  ) as Record<IssuedDataFormat, string>;
+}
 
 /**
  * The files POST /api/imports reads, in the order the dialog lists them: the carriers'
@@ -7,20 +38,16 @@ import { createImportUpload, type ImportFormat, type ImportReq, type ImportResul
  * (クリックポスト). Core's table lives in a server-only module, so the names are kept here
  * once for the browser; a format the API adds or drops fails the typecheck through ImportFormat.
  */
-export const importFormatLabels = {
-  yamato_b2: "B2クラウド 発行済みデータ",
-  sagawa_ehiden3: "e飛伝Ⅲ 出荷実績",
-  japan_post_yuprir: "ゆうプリR 発行済みデータ",
+export const importFormatLabels: Record<ImportFormat, string> = {
+  ...perIssuedDataFile((software, file) => `${software} ${file.name}`),
   order_numbers: "注文番号と追跡番号のCSV（クリックポストなど）",
-} as const satisfies Record<ImportFormat, string>;
+};
 
 export const importFormatChoices = Object.keys(importFormatLabels) as ImportFormat[];
 
 /** What each format is, under its name in the dialog. */
 export const importFormatHints: Record<ImportFormat, string> = {
-  yamato_b2: "B2クラウドの「発行済みデータの出力」で保存したCSV",
-  sagawa_ehiden3: "e飛伝Ⅲの「出荷実績」で保存したCSV",
-  japan_post_yuprir: "ゆうプリRの「発送済みデータ」で保存したCSV",
+  ...perIssuedDataFile((software, file) => `${software}の「${file.menu}」で保存したCSV`),
   order_numbers:
     "1列目に注文番号（#1001 など）、2列目に12桁の追跡番号を書いたCSV。見出し行はあってもなくても構いません。配送会社を選んでください（クリックポストは日本郵便）。",
 };

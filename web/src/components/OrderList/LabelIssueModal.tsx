@@ -3,23 +3,17 @@ import { IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { LabelIssueReq } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
-import { labelBatchQueryOptions, useInvalidateAfterLabels, useIssueLabels } from "../../queries/labels";
-import { BatchJobModal, JobSummary } from "../BatchJob/BatchJobModal";
-import { useBatchJob } from "../BatchJob/batch-job";
-import { PdfLinks } from "../LabelBatch/BatchProgress";
+import { useIssueLabels } from "../../queries/labels";
+import { JobSummary } from "../BatchJob/BatchJobModal";
+import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
 import { FailedOrders } from "./FailedOrders";
-import { labelBatchView, type OrderNumbers } from "./order-bulk";
+import { labelBatchView } from "./order-bulk";
 
-/** 送り状発行 as one flow (BatchJob): the orders' numbers are kept to name the results. */
+/** 送り状発行 as one flow (BatchJob): `start` sends the selected orders (id → number), kept to name the results. */
 export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
-  const flow = useBatchJob<LabelIssueReq, { labelId: string }, OrderNumbers>(useIssueLabels(), {
+  return useLabelBatch<LabelIssueReq, string>(useIssueLabels(), (ids) => ({ order_ids: ids }), {
     onAccepted,
   });
-  return {
-    ...flow,
-    /** Sends the selected orders (id → number). */
-    start: (selection: OrderNumbers) => flow.start({ order_ids: [...selection.keys()] }, new Map(selection)),
-  };
 }
 
 export type LabelIssue = ReturnType<typeof useLabelIssue>;
@@ -29,53 +23,43 @@ const words = {
   startFailed: "送り状の発行を開始できませんでした",
   accepting: "送り状の発行を受け付けています…",
   checking: "発行状況を確認しています…",
-  running: "送り状を作成しています…",
   finished: "発行が完了しました",
-  progressLabel: "送り状の作成状況",
   continues: "閉じても発行は続きます。",
 };
 
 /** The batch from its acceptance to its summary: progress, each PDF as it is ready, the orders that failed. */
 export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
-  const invalidate = useInvalidateAfterLabels();
   // Read when the dialog opens: whether the brand sends the new numbers to the shops by itself.
   const brand = useQuery({ ...brandQueryOptions(), enabled: flow.request !== null });
   return (
-    <BatchJobModal
+    <LabelBatchModal
       flow={flow}
       words={words}
-      jobIdOf={(accepted) => accepted.labelId}
-      job={labelBatchQueryOptions}
       view={labelBatchView}
-      onFinished={() => void invalidate()}
-    >
-      {(view) => (
+      pdfsOf={(view) => view.parts}
+      pdfNote="できたものから印刷できます。リンクの有効期限は15分です。"
+      summary={(view) => (
         <>
-          <PdfLinks pdfs={view.parts} note="できたものから印刷できます。リンクの有効期限は15分です。" />
-          {view.finished && (
-            <>
-              <JobSummary
-                done={view.issued > 0}
-                title={
-                  view.issued > 0
-                    ? `${view.issued}件の注文に送り状を発行しました（${view.labels}枚）`
-                    : "送り状を発行できた注文はありません"
-                }
-              />
-              {view.issued > 0 && brand.data?.autoUploadTracking && (
-                <Alert
-                  color="blue"
-                  icon={<IconCloudUpload size={18} />}
-                  title="追跡番号を自動でアップロードします"
-                >
-                  ブランド設定により、発行した送り状の追跡番号をストアへ自動でアップロードしています。結果は出荷履歴で確認できます。
-                </Alert>
-              )}
-              {view.failed.length > 0 && <FailedOrders title="発行できなかった注文" orders={view.failed} />}
-            </>
+          <JobSummary
+            done={view.issued > 0}
+            title={
+              view.issued > 0
+                ? `${view.issued}件の注文に送り状を発行しました（${view.labels}枚）`
+                : "送り状を発行できた注文はありません"
+            }
+          />
+          {view.issued > 0 && brand.data?.autoUploadTracking && (
+            <Alert
+              color="blue"
+              icon={<IconCloudUpload size={18} />}
+              title="追跡番号を自動でアップロードします"
+            >
+              ブランド設定により、発行した送り状の追跡番号をストアへ自動でアップロードしています。結果は出荷履歴で確認できます。
+            </Alert>
           )}
+          {view.failed.length > 0 && <FailedOrders title="発行できなかった注文" orders={view.failed} />}
         </>
       )}
-    </BatchJobModal>
+    />
   );
 }

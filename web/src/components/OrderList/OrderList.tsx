@@ -35,6 +35,7 @@ import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
 import { EmptyState } from "../EmptyState/EmptyState";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
+import { formatDateTime } from "../StoresSettings/StoresSettings";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
 import { ExportModal, useCarrierExport } from "./ExportModal";
@@ -63,14 +64,6 @@ export type OrderFilters = {
 const PAGE_SIZE = 50;
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
-const dateTime = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 export interface OrderListProps {
   filters: OrderFilters;
@@ -448,7 +441,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{dateTime.format(new Date(order.purchasedAt))}</Text>
+                    <Text size="sm">{formatDateTime(order.purchasedAt)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{order.customer.name}</Text>

@@ -1,4 +1,3 @@
-import { carrierLabels } from "@okuru/core/shared/brand";
 import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
 import { shipmentCarrierText, shipmentNumberText, shipmentStatusLabels } from "@okuru/core/shared/shipment";
 import type {
@@ -12,6 +11,7 @@ import type {
   Shipment,
 } from "../../lib/api";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
+import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
 import { formatDateTime } from "../StoresSettings/StoresSettings";
 import { deliveryCarrierChoices } from "./delivery-form";
 import { exportFormatLabels } from "./export-formats";
@@ -134,16 +134,9 @@ export function newLabelRequest(orderIds: Iterable<string>, idempotencyKey?: str
   return newJobRequest<LabelIssueReq>({ order_ids: [...orderIds] }, idempotencyKey);
 }
 
-export interface LabelPartLink {
-  key: string;
-  /** "ヤマト運輸 3枚". */
-  title: string;
-  url: string;
-}
-
 export interface LabelBatchView extends JobProgressView {
   /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
-  parts: LabelPartLink[];
+  parts: LabelPdf[];
   /** Orders that have their labels (new, or the live ones they already had). */
   issued: number;
   /** Labels printed over every part (an order in several parcels has several). */
@@ -154,11 +147,7 @@ export interface LabelBatchView extends JobProgressView {
 export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers): LabelBatchView {
   return {
     ...jobProgress(status),
-    parts: status.parts.map((part) => ({
-      key: `${part.part}:${part.carrier}`,
-      title: `${carrierLabels[part.carrier]} ${part.labels}枚`,
-      url: part.url,
-    })),
+    parts: labelPdfs(status),
     issued: status.results.filter((result) => result.error === null).length,
     labels: status.parts.reduce((sum, part) => sum + part.labels, 0),
     failed: status.results

@@ -1,5 +1,4 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
-import { carrierLabels } from "@okuru/core/shared/brand";
 import {
   shipmentCarrierText,
   shipmentNumberText,
@@ -15,7 +14,9 @@ import type {
   ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
+import { compactSearch } from "../../lib/search";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
+import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
 import { shipmentStatusColors } from "../OrderList/order-bulk";
 import { formatDateTime } from "../StoresSettings/StoresSettings";
 
@@ -76,13 +77,7 @@ export function tabCountText(counts: ShipmentCounts["counts"] | undefined, tab: 
 }
 
 /** The filters with only what is set, so the URL shows no empty params. */
-export function searchOf(filters: ShipmentFilters): ShipmentFilters {
-  const search: ShipmentFilters = {};
-  if (filters.status) search.status = filters.status;
-  if (filters.printed_from) search.printed_from = filters.printed_from;
-  if (filters.printed_to) search.printed_to = filters.printed_to;
-  return search;
-}
+export const searchOf = (filters: ShipmentFilters): ShipmentFilters => compactSearch(filters);
 
 /** Another tab keeps the dates: the merchant compares one period across statuses. */
 export function withTab(filters: ShipmentFilters, tab: ShipmentTab): ShipmentFilters {
@@ -322,13 +317,6 @@ export function newReissueRequest(shipmentIds: Iterable<string>, idempotencyKey?
   return newJobRequest<ShipmentReissueReq>({ shipment_ids: [...shipmentIds] }, idempotencyKey);
 }
 
-export interface LabelPdf {
-  key: string;
-  /** "ヤマト運輸 3枚". */
-  title: string;
-  url: string;
-}
-
 export interface ReissueView extends JobProgressView {
   /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
   pdfs: LabelPdf[];
@@ -347,11 +335,7 @@ export function reissueView(status: LabelBatchStatus, selection: ShipmentSelecti
   const selected = [...selection.values()];
   return {
     ...jobProgress(status),
-    pdfs: status.parts.map((part) => ({
-      key: `${part.part}:${part.carrier}`,
-      title: `${carrierLabels[part.carrier]} ${part.labels}枚`,
-      url: part.url,
-    })),
+    pdfs: labelPdfs(status),
     reissued: status.results.reduce((sum, result) => sum + result.shipmentIds.length, 0),
     failed: status.results
       .flatMap((result) => {
