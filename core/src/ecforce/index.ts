@@ -3,6 +3,13 @@ export * as Ecforce from "./index";
 import { z } from "zod";
 import { prefectures } from "../shared/text";
 import { ImportedOrder } from "../shop/imported-order";
+import {
+  attemptRequest,
+  PlatformError,
+  type RequestFailure,
+  realSleep,
+  type Sleep,
+} from "../shop/platform-request";
 
 /**
  * A shop's Ecforce v2 admin API (carriers.md §7): token auth, JSON:API answers,
@@ -10,22 +17,24 @@ import { ImportedOrder } from "../shop/imported-order";
  * retried honouring `Retry-After` or backing off, as the platform's field notes ask.
  */
 
-export class EcforceError extends Error {
-  constructor(
-    message: string,
-    public readonly kind: "auth" | "throttled" | "server" | "network" | "invalid",
-  ) {
-    super(message);
-    this.name = "EcforceError";
-  }
+export class EcforceError extends PlatformError<RequestFailure | "invalid"> {
+  override readonly name = "EcforceError";
 }
 
 export const ORDERS_PER_PAGE = 100;
 
 export type Connection = { baseUrl: string; apiToken: string };
-export type Sleep = (ms: number) => Promise<void>;
+export type { Sleep };
 export type ClientOptions = { sleep?: Sleep; maxAttempts?: number };
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the merchant is told when a request to the shop fails for good. */
+const failures = {
+  network: "ecforce に接続できませんでした。ショップのURLをご確認ください。",
+  auth: "ecforce のAPIトークンが正しくありません。",
+  throttled: "ecforce の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
+  server: "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
+} as const;
+const fail = (kind: RequestFailure) => new EcforceError(failures[kind], kind);
 
 /** `https://shop.example.jp/` or `shop.example.jp` → `https://shop.example.jp`; undefined when not a URL. */
 export function baseUrlFrom(input: string): string | undefined {
@@ -42,6 +51,24 @@ export function baseUrlFrom(input: string): string | undefined {
   }
 }
 
+/** One request to the shop's v2 admin API with its token; `body`, when given, is sent as JSON. */
+export function adminFetch(
+  connection: Connection,
+  method: "GET" | "PUT" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${connection.baseUrl}/api/v2/admin/${path}`, {
+    method,
+    headers: {
+      Authorization: `Token token="${connection.apiToken}"`,
+      Accept: "application/json",
+      ...(body ? { "Content-Type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
 async function call<T>(
   connection: Connection,
   method: "GET" | "PUT" | "POST",
@@ -52,41 +79,11 @@ async function call<T>(
   const sleep = options.sleep ?? realSleep;
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt += 1) {
-    let response: Response;
-    try {
-      response = await fetch(`${connection.baseUrl}/api/v2/admin/${path}`, {
-        method,
-        headers: {
-          Authorization: `Token token="${connection.apiToken}"`,
-          Accept: "application/json",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      if (attempt >= maxAttempts)
-        throw new EcforceError("ecforce に接続できませんでした。ショップのURLをご確認ください。", "network");
-      await sleep(backoff(attempt));
-      continue;
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new EcforceError("ecforce のAPIトークンが正しくありません。", "auth");
-    }
+    const send = () => adminFetch(connection, method, path, body);
+    const response = await attemptRequest(send, { attempt, maxAttempts, sleep, backoff, fail });
+    if (response === undefined) continue;
     if (response.status === 404) {
       throw new EcforceError("ecforce のAPIが見つかりません。ショップのURLをご確認ください。", "invalid");
-    }
-    if (response.status === 429 || response.status >= 500) {
-      if (attempt >= maxAttempts) {
-        throw new EcforceError(
-          response.status === 429
-            ? "ecforce の利用制限により取り込めませんでした。時間をおいて再度お試しください。"
-            : "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
-          response.status === 429 ? "throttled" : "server",
-        );
-      }
-      const retryAfter = Number(response.headers.get("Retry-After"));
-      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
-      continue;
     }
     const json = await response.json().catch(() => undefined);
     if (!response.ok || json === undefined) {

@@ -1,19 +1,16 @@
+import type { StoredAddress } from "../address";
 import type { ParcelCarrier } from "../carrier/tracking";
 import type { CarrierPrintSetting } from "../shared/brand";
 import type { TimeSlot } from "../shared/delivery";
 
-/** A party printed on the label, as typed on the order (no width conversion: the font has it all). */
+/**
+ * A party printed on the label, as typed on the order (no width conversion: the font has it all).
+ * The postal code is 7 digits, with or without the hyphen.
+ */
 export type LabelParty = {
   name: string;
   company: string;
-  /** 7 digits, with or without the hyphen. */
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone: string;
-};
+} & Required<StoredAddress>;
 
 /** One printed label: a multi-parcel order has one per parcel. */
 export type LabelParcel = {

@@ -1,4 +1,11 @@
 import { coreConfig } from "../config";
+import {
+  attemptRequest,
+  PlatformError,
+  type RequestFailure,
+  realSleep,
+  type Sleep,
+} from "../shop/platform-request";
 
 /**
  * One shop's Admin GraphQL API, within its cost-based rate limit (carriers.md §6.5):
@@ -9,14 +16,8 @@ import { coreConfig } from "../config";
 
 export const API_VERSION = "2025-10";
 
-export class ShopifyError extends Error {
-  constructor(
-    message: string,
-    public readonly kind: "auth" | "throttled" | "server" | "query" | "network",
-  ) {
-    super(message);
-    this.name = "ShopifyError";
-  }
+export class ShopifyError extends PlatformError<RequestFailure | "query"> {
+  override readonly name = "ShopifyError";
 }
 
 export function shopOrigin(domain: string): string {
@@ -31,8 +32,14 @@ type GraphQLAnswer<T> = {
   extensions?: { cost?: Cost };
 };
 
-export type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export type { Sleep };
+
+/** What the merchant is told when a request to the shop fails for good (`network` names the shop). */
+const failures = {
+  auth: "Shopify のアクセス権が無効です。ストアを再接続してください。",
+  throttled: "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
+  server: "Shopify でエラーが発生しました。時間をおいて再度お試しください。",
+} as const;
 
 /** The last known bucket per shop, so the next query waits before it is refused rather than after. */
 const buckets = new Map<string, { status: ThrottleStatus; at: number; lastCost: number }>();
@@ -50,6 +57,11 @@ export async function graphql<T>(
   const doFetch = options.fetch ?? fetch;
   const maxAttempts = options.maxAttempts ?? 8;
   const url = `${shopOrigin(domain)}/admin/api/${API_VERSION}/graphql.json`;
+  const fail = (kind: RequestFailure) =>
+    new ShopifyError(
+      kind === "network" ? `Shopify に接続できませんでした（${domain}）。` : failures[kind],
+      kind,
+    );
 
   for (let attempt = 1; ; attempt += 1) {
     const known = buckets.get(domain);
@@ -62,35 +74,14 @@ export async function graphql<T>(
         await sleep(Math.ceil(((known.lastCost - refilled) / known.status.restoreRate) * 1000));
       }
     }
-    let response: Response;
-    try {
-      response = await doFetch(url, {
+    const send = () =>
+      doFetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
         body: JSON.stringify({ query, variables }),
       });
-    } catch (err) {
-      if (attempt >= maxAttempts)
-        throw new ShopifyError(`Shopify に接続できませんでした（${domain}）。`, "network");
-      await sleep(backoff(attempt));
-      continue;
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new ShopifyError("Shopify のアクセス権が無効です。ストアを再接続してください。", "auth");
-    }
-    if (response.status === 429 || response.status >= 500) {
-      if (attempt >= maxAttempts) {
-        throw new ShopifyError(
-          response.status === 429
-            ? "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。"
-            : "Shopify でエラーが発生しました。時間をおいて再度お試しください。",
-          response.status === 429 ? "throttled" : "server",
-        );
-      }
-      const retryAfter = Number(response.headers.get("Retry-After"));
-      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
-      continue;
-    }
+    const response = await attemptRequest(send, { attempt, maxAttempts, sleep, backoff, fail });
+    if (response === undefined) continue;
     const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<T>;
     const cost = answer.extensions?.cost;
     if (cost) {
@@ -107,10 +98,7 @@ export async function graphql<T>(
         : [];
     if (errors.some((e) => e.extensions?.code === "THROTTLED")) {
       if (attempt >= maxAttempts) {
-        throw new ShopifyError(
-          "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
-          "throttled",
-        );
+        throw fail("throttled");
       }
       const status = cost?.throttleStatus;
       const needed = (cost?.requestedQueryCost ?? 0) - (status?.currentlyAvailable ?? 0);

@@ -59,7 +59,8 @@ const MORE_LINE_ITEMS_QUERY = /* GraphQL */ `
   }
 `;
 
-type MailingAddress = {
+/** A Shopify `MailingAddress` as the order queries read it (the simulator's store adds the country). */
+export type MailingAddress = {
   firstName: string | null;
   lastName: string | null;
   company: string | null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Ecforce } from "../ecforce";
 import { carrierLabels } from "../shared/brand";
 import { type CarrierMapping, MAPPING_PLACE, nameMatch } from "../shop/carriers";
+import { attemptRequest, realSleep } from "../shop/platform-request";
 import * as Budget from "./budget";
 import { type PlatformResult, Refusal, type UploadWork } from "./work";
 
@@ -30,44 +31,28 @@ export type EcforceContext = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-const sleepFor = (ctx: EcforceContext) =>
-  ctx.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+/** Why an upload request failed for good, in the merchant's words. */
+const refusals = {
+  network: "ecforce に接続できませんでした。時間をおいて再度お試しください。",
+  auth: "ecforce のAPIトークンが無効です。「ストア管理」で接続し直してください。",
+  throttled: "ecforce の利用制限によりアップロードできませんでした。時間をおいて再度お試しください。",
+  server: "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
+} as const;
 
 async function request(ctx: EcforceContext, method: "GET" | "PUT", path: string, body?: unknown) {
   const key = { tenantId: ctx.tenantId, shopId: ctx.shopId };
   for (let attempt = 1; ; attempt += 1) {
     await Budget.take(key, 1, { sleep: ctx.sleep, initial: ECFORCE_BUCKET });
-    let response: Response;
-    try {
-      response = await fetch(`${ctx.connection.baseUrl}/api/v2/admin/${path}`, {
-        method,
-        headers: {
-          Authorization: `Token token="${ctx.connection.apiToken}"`,
-          Accept: "application/json",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      if (attempt >= 4) throw new Refusal("ecforce に接続できませんでした。時間をおいて再度お試しください。");
-      await sleepFor(ctx)(3000 * attempt);
-      continue;
-    }
-    if (response.status === 401 || response.status === 403)
-      throw new Refusal("ecforce のAPIトークンが無効です。「ストア管理」で接続し直してください。");
+    const response = await attemptRequest(() => Ecforce.adminFetch(ctx.connection, method, path, body), {
+      attempt,
+      maxAttempts: 4,
+      sleep: ctx.sleep ?? realSleep,
+      backoff: (n) => 3000 * n,
+      fail: (kind) => new Refusal(refusals[kind]),
+    });
+    if (response === undefined) continue;
     if (response.status === 404)
       throw new Refusal("ecforce に注文が見つかりません。削除された可能性があります。");
-    if (response.status === 429 || response.status >= 500) {
-      if (attempt >= 4)
-        throw new Refusal(
-          response.status === 429
-            ? "ecforce の利用制限によりアップロードできませんでした。時間をおいて再度お試しください。"
-            : "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
-        );
-      const retryAfter = Number(response.headers.get("Retry-After"));
-      await sleepFor(ctx)(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 3000 * attempt);
-      continue;
-    }
     const json = await response.json().catch(() => undefined);
     if (json === undefined)
       throw new Refusal(`ecforce から予期しない応答を受け取りました（ステータス ${response.status}）。`);

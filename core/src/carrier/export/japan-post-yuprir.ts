@@ -1,6 +1,6 @@
 import { type Column, type FormatSpec, layout, lineColumns, numberedBlanks } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates, type HandlingMark, marksOf } from "./fit";
-import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode } from "./party";
+import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode, type Party } from "./party";
 import type { ExportOrder, JapanPostDeliveryValue } from "./types";
 
 /**
@@ -38,20 +38,22 @@ const markColumns: Partial<Record<HandlingMark, number>> = {
 
 const LINE = 50;
 
+/** お届け先 or ご依頼主 as written (§4.1 columns 13–20 and 30–37). */
+interface YuprirParty {
+  postalCode: string;
+  address: string[];
+  names: string[];
+  phone: string;
+}
+
 export interface YuprirRecord {
   reference: string;
   shipDate: string;
   cool: string;
   payment: string;
   formCode: string;
-  postalCode: string;
-  address: string[];
-  names: string[];
-  phone: string;
-  senderPostalCode: string;
-  senderAddress: string[];
-  senderNames: string[];
-  senderPhone: string;
+  recipient: YuprirParty;
+  sender: YuprirParty;
   orderNumber: string;
   marks: Set<number>;
   deliveryDate: string;
@@ -62,6 +64,21 @@ export interface YuprirRecord {
   codTax: string;
   itemName: string;
   quantity: string;
+}
+
+/**
+ * Both parties are written alike: the layout shows XXX-XXXX (§4.1 column 13, Confirmed by
+ * the layout document); 住所１ is 都道府県 + 市区町村 (§4.1), then 町域・番地, then the
+ * building. The widths of the sender's names (columns 34–35) are not in the layout
+ * document; 50 like the recipient's (Unconfirmed).
+ */
+function fitParty(f: Fitter, party: Party, person: Order["recipient"] | Order["sender"]): YuprirParty {
+  return {
+    postalCode: fitPostalCode(f, party, person.postalCode),
+    address: fitAddress(f, party, person, [LINE, LINE, LINE], { cityLine: true }),
+    names: fitNames(f, party, person, [LINE, LINE]),
+    phone: fitPhone(f, party, person.phone, 20),
+  };
 }
 
 function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRecord {
@@ -104,17 +121,8 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
     cool: delivery.cool_type,
     payment: delivery.payment_type,
     formCode,
-    // The layout shows XXX-XXXX (§4.1 column 13, Confirmed by the layout document).
-    postalCode: fitPostalCode(f, "customer", to.postalCode),
-    // 住所１ is 都道府県 + 市区町村 (§4.1), then 町域・番地, then the building.
-    address: fitAddress(f, "customer", to, [LINE, LINE, LINE], { cityLine: true }),
-    names: fitNames(f, "customer", to, [LINE, LINE]),
-    phone: fitPhone(f, "customer", to.phone, 20),
-    senderPostalCode: fitPostalCode(f, "sender", from.postalCode),
-    senderAddress: fitAddress(f, "sender", from, [LINE, LINE, LINE], { cityLine: true }),
-    // Widths of columns 34–35 are not in the layout document; 50 like the recipient's (Unconfirmed).
-    senderNames: fitNames(f, "sender", from, [LINE, LINE]),
-    senderPhone: fitPhone(f, "sender", from.phone, 20),
+    recipient: fitParty(f, "customer", to),
+    sender: fitParty(f, "sender", from),
     // 受注番号 only helps the merchant find the order in ゆうプリR; an order number that
     // cannot be written is left out rather than holding the label back.
     orderNumber: /^[\x21-\x7E]{1,30}$/.test(order.orderNumber) ? order.orderNumber : "",
@@ -139,6 +147,32 @@ const mark = (no: number, header: string): Column<YuprirRecord> => ({
   value: (r) => (r.marks.has(no) ? "1" : "0"),
 });
 
+/** A party's 郵便番号, 住所１–３, 名称１–２, its 敬称 column (`honorific`) and 電話番号, from column `no`. */
+function partyColumns(
+  no: number,
+  label: "お届け先" | "ご依頼主",
+  honorific: Column<YuprirRecord>,
+  party: (r: YuprirRecord) => YuprirParty,
+): Column<YuprirRecord>[] {
+  return [
+    { no, header: `${label} 郵便番号`, maxBytes: 8, value: (r) => party(r).postalCode },
+    ...lineColumns(
+      no + 1,
+      ["住所１", "住所２", "住所３"].map((header) => `${label} ${header}`),
+      LINE,
+      (r: YuprirRecord) => party(r).address,
+    ),
+    ...lineColumns(
+      no + 4,
+      ["名称１", "名称２"].map((header) => `${label} ${header}`),
+      LINE,
+      (r: YuprirRecord) => party(r).names,
+    ),
+    honorific,
+    { no: no + 7, header: `${label} 電話番号`, maxBytes: 20, value: (r) => party(r).phone },
+  ];
+}
+
 const columns: Column<YuprirRecord>[] = layout<YuprirRecord>("japan_post_yuprir", 117, [
   { no: 1, header: "お客様側管理番号", maxBytes: 15, value: (r) => r.reference },
   { no: 2, header: "発送予定日", maxBytes: 8, value: (r) => r.shipDate },
@@ -153,17 +187,13 @@ const columns: Column<YuprirRecord>[] = layout<YuprirRecord>("japan_post_yuprir"
   blank(10, "配達時間帯指定郵便種別", 1),
   { no: 11, header: "送り状種別", maxBytes: 20, value: (r) => r.formCode },
   blank(12, "お届け先 コード", 15),
-  { no: 13, header: "お届け先 郵便番号", maxBytes: 8, value: (r) => r.postalCode },
-  ...lineColumns(
-    14,
-    ["お届け先 住所１", "お届け先 住所２", "お届け先 住所３"],
-    LINE,
-    (r: YuprirRecord) => r.address,
+  ...partyColumns(
+    13,
+    "お届け先",
+    // Exporters write 0, presumably 様 (§4.1 column 19, §8.5; Unconfirmed).
+    { no: 19, header: "お届け先 敬称区分", maxBytes: 1, value: () => "0" },
+    (r) => r.recipient,
   ),
-  ...lineColumns(17, ["お届け先 名称１", "お届け先 名称２"], LINE, (r: YuprirRecord) => r.names),
-  // Exporters write 0, presumably 様 (§4.1 column 19, §8.5; Unconfirmed).
-  { no: 19, header: "お届け先 敬称区分", maxBytes: 1, value: () => "0" },
-  { no: 20, header: "お届け先 電話番号", maxBytes: 20, value: (r) => r.phone },
   blank(21, "お届け先 メールアドレス１", 100),
   blank(22, "お届け先 局留め区分", 1),
   blank(23, "お届け先 局留め郵便局名", 60),
@@ -173,16 +203,7 @@ const columns: Column<YuprirRecord>[] = layout<YuprirRecord>("japan_post_yuprir"
   blank(27, "お届け先 再配達予告メール使用区分", 1),
   blank(28, "ご依頼主 コード", 15),
   blank(29, "ご依頼主 集荷先と同一区分", 1),
-  { no: 30, header: "ご依頼主 郵便番号", maxBytes: 8, value: (r) => r.senderPostalCode },
-  ...lineColumns(
-    31,
-    ["ご依頼主 住所１", "ご依頼主 住所２", "ご依頼主 住所３"],
-    LINE,
-    (r: YuprirRecord) => r.senderAddress,
-  ),
-  ...lineColumns(34, ["ご依頼主 名称１", "ご依頼主 名称２"], LINE, (r: YuprirRecord) => r.senderNames),
-  blank(36, "ご依頼主 敬称"),
-  { no: 37, header: "ご依頼主 電話番号", maxBytes: 20, value: (r) => r.senderPhone },
+  ...partyColumns(30, "ご依頼主", blank(36, "ご依頼主 敬称"), (r) => r.sender),
   blank(38, "ご依頼主 メールアドレス１"),
   blank(39, "ご依頼主 荷送人指図区分"),
   blank(40, "ご依頼主 お届け通知メール使用区分"),

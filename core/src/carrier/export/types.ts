@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { LabelParty } from "../../label/types";
 import type { StoredPerson } from "../../order/index";
 import type { JapanPostDelivery, SagawaDelivery, YamatoDelivery } from "../../shared/delivery";
 
@@ -24,16 +25,7 @@ export type SagawaDeliveryValue = z.output<typeof SagawaDelivery>;
 export type JapanPostDeliveryValue = z.output<typeof JapanPostDelivery>;
 
 /** ご依頼主 as printed: the brand's sender (core/src/shared/sender.ts), in stored field names. */
-export interface ExportSender {
-  name: string;
-  company: string;
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
-  phone: string;
-}
+export type ExportSender = LabelParty;
 
 export type ExportRecipient = Pick<
   StoredPerson,

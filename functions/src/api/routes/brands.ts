@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { Brand } from "@okuru/core/brand";
 import {
   BrandDefaultCarrier,
@@ -7,24 +7,15 @@ import {
   BrandPrintSettings,
   BrandUpdate,
 } from "@okuru/core/shared/brand";
-import {
-  authErrors,
-  bearerSecurity,
-  inputErrors,
-  jsonContent,
-  notFound,
-  router,
-  ruleErrors,
-} from "../openapi";
-import { jsonBody } from "./crud";
+import { authErrors, inputErrors, jsonContent, notFound, router, ruleErrors } from "../openapi";
+import { apiRoute, jsonBody } from "./crud";
 
 function put(path: string, summary: string, schema: z.ZodType) {
-  return createRoute({
+  return apiRoute({
     method: "put",
     path,
-    tags: ["brand"],
+    tag: "brand",
     summary,
-    security: bearerSecurity,
     request: { body: jsonBody(schema) },
     responses: {
       200: jsonContent(Brand.Info, "更新したブランド"),
@@ -39,12 +30,11 @@ function put(path: string, summary: string, schema: z.ZodType) {
 export const brands = router();
 brands
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/",
-      tags: ["brand"],
+      tag: "brand",
       summary: "ブランド設定（デフォルトの発送元・備考欄・印刷設定）",
-      security: bearerSecurity,
       responses: { 200: jsonContent(Brand.Info, "ブランド"), ...authErrors },
     }),
     async (c) => c.json(Brand.serialize(await Brand.get()), 200),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { idempotent } from "../idempotency";
 import {
   authErrors,
@@ -47,6 +47,26 @@ const documented = (options: Omit<Documented, "description">) => ({
   summary: options.summary,
   security: bearerSecurity,
 });
+
+/**
+ * Any other operation of the authenticated API: `tag`, `summary` and an optional
+ * `description` document it, bearer security is added, the rest (request, responses,
+ * middleware) is the route's own.
+ */
+export function apiRoute<
+  const R extends Omit<RouteConfig, "tags" | "security"> & { tag: string; summary: string },
+>(options: R) {
+  const { method, path, tag, summary, description, ...rest } = options;
+  return createRoute({
+    method: method as R["method"],
+    path: path as R["path"],
+    tags: [tag],
+    summary,
+    ...(description === undefined ? {} : { description }),
+    security: bearerSecurity,
+    ...(rest as Omit<R, "method" | "path" | "tag" | "summary" | "description">),
+  });
+}
 
 /** `GET` of a queued job's progress and result (`status`), by its id in the path (`params`: `jobParam(name)`). */
 export function jobRoute<Path extends string, Params extends z.ZodObject, Status extends z.ZodType>(
@@ -184,12 +204,11 @@ export function crudRouter<
         c.json(toPage(await options.list(valid(c, "query") as z.output<typeof PageQuery>), serialize), 200),
     )
     .openapi(
-      createRoute({
+      apiRoute({
         method: "post",
         path: "/",
-        tags: [tag],
+        tag,
         summary: `${noun}を登録する`,
-        security: bearerSecurity,
         request: { body },
         responses: {
           201: jsonContent(info, `登録した${noun}`),
@@ -202,12 +221,11 @@ export function crudRouter<
       async (c) => c.json(serialize(await options.create(valid(c, "json") as z.input<Input>)), 201),
     )
     .openapi(
-      createRoute({
+      apiRoute({
         method: "put",
         path: "/{id}",
-        tags: [tag],
+        tag,
         summary: `${noun}を更新する`,
-        security: bearerSecurity,
         request: { params: IdParam, body: updateBody },
         responses: {
           200: jsonContent(info, `更新した${noun}`),
@@ -225,12 +243,11 @@ export function crudRouter<
       },
     )
     .openapi(
-      createRoute({
+      apiRoute({
         method: "delete",
         path: "/{id}",
-        tags: [tag],
+        tag,
         summary: `${noun}を削除する`,
-        security: bearerSecurity,
         request: { params: IdParam },
         responses: {
           204: { description: "削除しました" },

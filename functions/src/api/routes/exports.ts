@@ -1,7 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
 import { CarrierExport } from "@okuru/core/export";
-import { authErrors, bearerSecurity, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
-import { jobParam, jobRoute, jsonBody } from "./crud";
+import { authErrors, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
+import { apiRoute, jobParam, jobRoute, jsonBody } from "./crud";
 
 /**
  * POST /api/exports: the selected orders as a carrier software's import file, at once
@@ -10,13 +9,12 @@ import { jobParam, jobRoute, jsonBody } from "./crud";
  */
 export const exports = router()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/",
-      tags: ["export"],
+      tag: "export",
       summary: "注文を配送会社ソフト用のファイル（B2クラウド・e飛伝Ⅲ・ゆうプリR・クリックポスト）に出力する",
       description: `${CarrierExport.QUEUE_ABOVE}件までは出力したファイルをすぐに返し、それより多いときは 202 で export_id を返して順に作成します（進み具合は GET /api/exports/{export_id}）。`,
-      security: bearerSecurity,
       request: { body: jsonBody(CarrierExport.Request) },
       responses: {
         201: jsonContent(CarrierExport.Result, "出力したファイルと、出力できなかった注文とその理由"),

@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { Geocoding } from "@okuru/core/geocoding";
-import { authErrors, bearerSecurity, inputErrors, jsonContent, notFound, router } from "../openapi";
+import { authErrors, inputErrors, jsonContent, notFound, router } from "../openapi";
+import { apiRoute } from "./crud";
 
 const Result = z
   .object({ postal_code: z.string(), display: z.string(), addresses: z.array(Geocoding.Address) })
@@ -8,12 +9,11 @@ const Result = z
 
 export const geocoding = router();
 geocoding.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/",
-    tags: ["geocoding"],
+    tag: "geocoding",
     summary: "郵便番号から住所を検索する（該当する全ての住所）",
-    security: bearerSecurity,
     request: { query: Geocoding.Query },
     responses: { 200: jsonContent(Result, "住所"), ...inputErrors, ...authErrors, ...notFound },
   }),

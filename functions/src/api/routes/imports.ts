@@ -1,14 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
 import { CarrierImport } from "@okuru/core/import";
-import {
-  authErrors,
-  bearerSecurity,
-  inputErrors,
-  jsonContent,
-  notFound,
-  router,
-  ruleErrors,
-} from "../openapi";
+import { authErrors, inputErrors, jsonContent, notFound, router, ruleErrors } from "../openapi";
+import { apiRoute, jsonBody } from "./crud";
 
 /**
  * POST /api/imports: the carrier software's issued-data file (or 注文番号と追跡番号のCSV),
@@ -17,15 +9,12 @@ import {
  */
 export const imports = router()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/uploads",
-      tags: ["import"],
+      tag: "import",
       summary: "大きな取り込みファイルのアップロード先（署名付きURL）を発行する",
-      security: bearerSecurity,
-      request: {
-        body: { content: { "application/json": { schema: CarrierImport.UploadRequest } }, required: true },
-      },
+      request: { body: jsonBody(CarrierImport.UploadRequest) },
       responses: {
         201: jsonContent(CarrierImport.Upload, "ファイルをPUTするURLと、取り込みで指定するキー"),
         ...inputErrors,
@@ -36,16 +25,13 @@ export const imports = router()
     async (c) => c.json(await CarrierImport.createUpload(c.req.valid("json")), 201),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/",
-      tags: ["import"],
+      tag: "import",
       summary:
         "配送会社ソフトの発行済みデータ（B2クラウド・e飛伝Ⅲ・ゆうプリR）または注文番号と追跡番号のCSVから追跡番号を取り込む",
-      security: bearerSecurity,
-      request: {
-        body: { content: { "application/json": { schema: CarrierImport.Request } }, required: true },
-      },
+      request: { body: jsonBody(CarrierImport.Request) },
       responses: {
         200: jsonContent(CarrierImport.Result, "行ごとの結果（取り込み・取り込み済み・該当なし・エラー）"),
         ...inputErrors,

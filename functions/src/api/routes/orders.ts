@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { CarrierExport } from "@okuru/core/export";
 import { Order } from "@okuru/core/order";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
@@ -9,7 +9,6 @@ import { TrackingUpload } from "@okuru/core/upload";
 import { idempotent } from "../idempotency";
 import {
   authErrors,
-  bearerSecurity,
   conflict,
   inputErrors,
   jsonContent,
@@ -19,7 +18,7 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
-import { bulkResults, bulkRoute, changeAnswers, getRoute, IdParam, jsonBody } from "./crud";
+import { apiRoute, bulkResults, bulkRoute, changeAnswers, getRoute, IdParam, jsonBody } from "./crud";
 
 /** A calendar date in Japan (YYYY-MM-DD) or a full timestamp; a date means the whole JST day. */
 const JstDateOrTime = z
@@ -127,12 +126,11 @@ function orderEdit<Body extends z.ZodType, Answers extends typeof orderEditAnswe
   body: Body,
   responses: Answers = orderEditAnswers as Answers,
 ) {
-  return createRoute({
+  return apiRoute({
     method: "put",
     path,
-    tags: ["order"],
+    tag: "order",
     summary,
-    security: bearerSecurity,
     request: { params: IdParam, body: jsonBody(body) },
     responses,
   });
@@ -149,14 +147,13 @@ const SyncAccepted = z
 
 export const orders = router()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/sync",
       // A retried or double-clicked sync with the same Idempotency-Key gets the first answer.
       middleware: [idempotent()] as const,
-      tags: ["order"],
+      tag: "order",
       summary: "ストアの注文を同期する（キューに登録してすぐ応答）",
-      security: bearerSecurity,
       request: { body: { content: { "application/json": { schema: SyncRequest } }, required: false } },
       responses: {
         202: jsonContent(SyncAccepted, "受け付けました"),
@@ -171,12 +168,11 @@ export const orders = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/",
-      tags: ["order"],
+      tag: "order",
       summary: "注文の一覧（タブ・検索・購入日・ストアで絞り込み、購入日の新しい順）",
-      security: bearerSecurity,
       request: { query: ListQuery },
       responses: {
         200: jsonContent(OrderList, "注文の1ページとタブごとの件数"),
@@ -194,12 +190,11 @@ export const orders = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/ids",
-      tags: ["order"],
+      tag: "order",
       summary: `条件に合う注文すべての ID と注文番号（「すべてを選択」用、${IDS_CAP}件まで）`,
-      security: bearerSecurity,
       request: { query: IdsQuery },
       responses: {
         200: jsonContent(OrderIds, "条件に合う注文（新しい順）と一括操作の上限"),
@@ -244,12 +239,11 @@ export const orders = router()
       c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path: "/{id}/delivery",
-      tags: ["order"],
+      tag: "order",
       summary: "注文の配送設定をブランドの既定に戻す",
-      security: bearerSecurity,
       request: { params: IdParam },
       responses: {
         200: jsonContent(Order.Info, "更新した注文"),

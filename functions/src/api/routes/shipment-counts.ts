@@ -1,7 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { shipmentStatuses } from "@okuru/core/shared/shipment";
 import { COUNT_CAP, countByStatus } from "@okuru/core/shipment/counts";
-import { authErrors, bearerSecurity, jsonContent, router } from "../openapi";
+import { authErrors, jsonContent, router } from "../openapi";
+import { apiRoute } from "./crud";
 
 const StatusCount = z
   .object({
@@ -19,12 +20,11 @@ const ShipmentCounts = z
  * `/counts` is never read as a shipment id.
  */
 export const shipmentCounts = router().openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/counts",
-    tags: ["shipment"],
+    tag: "shipment",
     summary: `出荷履歴のタブごとの件数（状態ごと、${COUNT_CAP}件まで数える）`,
-    security: bearerSecurity,
     responses: { 200: jsonContent(ShipmentCounts, "状態ごとの件数"), ...authErrors },
   }),
   async (c) => c.json({ counts: await countByStatus() }, 200),

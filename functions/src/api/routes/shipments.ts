@@ -1,8 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { Shipment } from "@okuru/core/shipment";
 import {
   authErrors,
-  bearerSecurity,
   conflict,
   inputErrors,
   jsonContent,
@@ -13,7 +12,7 @@ import {
   ruleErrors,
   toPage,
 } from "../openapi";
-import { bulkResults, bulkRoute, getRoute, IdParam, queuedRoute } from "./crud";
+import { apiRoute, bulkResults, bulkRoute, getRoute, IdParam, queuedRoute } from "./crud";
 
 const ShipmentList = pageOf(Shipment.Info, "ShipmentList");
 const LabelAccepted = z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" });
@@ -66,12 +65,11 @@ export const shipments = router()
     async (c) => c.json(await Shipment.requestReissue(c.req.valid("json")), 202),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/labels",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "送り状の発行状況（進み具合、できたPDF、注文ごとの結果）",
-      security: bearerSecurity,
       request: { query: z.object({ label_id: z.string().min(1).max(64) }) },
       responses: {
         200: jsonContent(Shipment.BatchStatus, "発行状況"),
@@ -83,12 +81,11 @@ export const shipments = router()
     async (c) => c.json(await Shipment.batchStatus(c.req.valid("query").label_id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "出荷履歴（新しい順）",
-      security: bearerSecurity,
       request: { query: ListQuery },
       responses: { 200: jsonContent(ShipmentList, "出荷の一覧（1ページ分）"), ...inputErrors, ...authErrors },
     }),
@@ -121,12 +118,11 @@ export const shipments = router()
     c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/{id}/cancel",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "出荷を取り消す（追跡番号は再利用されない）",
-      security: bearerSecurity,
       request: { params: IdParam },
       responses: {
         200: jsonContent(Shipment.Info, "取り消した出荷"),

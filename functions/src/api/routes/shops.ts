@@ -1,9 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Ecforce } from "@okuru/core/ecforce";
 import { Shop } from "@okuru/core/shop";
 import {
   authErrors,
-  bearerSecurity,
   conflict,
   forbidden,
   inputErrors,
@@ -12,7 +11,7 @@ import {
   router,
   toPage,
 } from "../openapi";
-import { jsonBody, listRoute } from "./crud";
+import { apiRoute, jsonBody, listRoute } from "./crud";
 
 /** The shop a platform request is about, in the body (PUT) or the query (GET, DELETE). */
 const ShopIdField = z.object({ shop_id: z.string().min(1).max(64) });
@@ -35,12 +34,11 @@ export const shops = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/shopify",
-      tags: ["shop"],
+      tag: "shop",
       summary: "Shopify ストアの接続を始める（認可URLを返す）",
-      security: bearerSecurity,
       request: { body: jsonBody(Shop.ShopifyStart) },
       responses: {
         200: jsonContent(
@@ -53,38 +51,35 @@ export const shops = router()
     async (c) => c.json(await Shop.startShopify(c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/shopify/verify_request",
-      tags: ["shop"],
+      tag: "shop",
       summary: "Shopify からの戻り（code, hmac, host, shop, state, timestamp）を検証して接続する",
-      security: bearerSecurity,
       request: { body: jsonBody(Shop.ShopifyReturn) },
       responses: { 200: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
     async (c) => c.json(Shop.serialize(await Shop.completeShopify(c.req.valid("json"))), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/ecforce",
-      tags: ["shop"],
+      tag: "shop",
       summary: "ecforce ショップを接続する（URLとAPIトークンを実際の呼び出しで確かめてから保存）",
-      security: bearerSecurity,
       request: { body: jsonBody(Shop.EcforceConnect) },
       responses: { 201: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
     async (c) => c.json(Shop.serialize(await Shop.connectEcforce(c.req.valid("json"))), 201),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/ecforce/carriers",
-      tags: ["shop"],
+      tag: "shop",
       summary: "ecforce ショップの配送業者（当社の配送会社との対応付けに使う）",
       description:
         "suggested は名前で推定した対応（保存されていない配送会社の既定値）。保存は PUT /api/shops/ecforce の carrier_mapping。",
-      security: bearerSecurity,
       request: { query: ShopIdField },
       responses: {
         200: jsonContent(
@@ -133,15 +128,14 @@ for (const platform of ["shopify", "ecforce"] as const) {
   const name = platformNames[platform];
   shops
     .openapi(
-      createRoute({
+      apiRoute({
         method: "put",
         path: `/${platform}`,
-        tags: ["shop"],
+        tag: "shop",
         summary:
           platform === "ecforce"
             ? `${name}の取り込み設定と配送業者の対応（carrier_mapping）を変更する`
             : `${name}の取り込み設定を変更する`,
-        security: bearerSecurity,
         request: { body: jsonBody(settingsBodies[platform]) },
         responses: { 200: jsonContent(Shop.Info, "変更したストア"), ...adminErrors, ...notFound },
       }),
@@ -151,12 +145,11 @@ for (const platform of ["shopify", "ecforce"] as const) {
       },
     )
     .openapi(
-      createRoute({
+      apiRoute({
         method: "delete",
         path: `/${platform}`,
-        tags: ["shop"],
+        tag: "shop",
         summary: `${name}の接続を解除する（注文は残る）`,
-        security: bearerSecurity,
         request: { query: ShopIdField },
         responses: { 200: jsonContent(Disconnected, "解除したストア"), ...adminErrors, ...notFound },
       }),

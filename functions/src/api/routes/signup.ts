@@ -1,15 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { Account } from "@okuru/core/account";
 import { Company } from "@okuru/core/company";
-import {
-  authErrors,
-  bearerSecurity,
-  conflict,
-  inputErrors,
-  jsonContent,
-  router,
-  ruleErrors,
-} from "../openapi";
+import { authErrors, conflict, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
+import { apiRoute } from "./crud";
 
 const SignupCheck = z.object({ exist: z.boolean() }).meta({ id: "SignupCheck" });
 const SignupResult = z.object({ company: Company.Info }).meta({ id: "SignupResult" });
@@ -17,23 +10,21 @@ const SignupResult = z.object({ company: Company.Info }).meta({ id: "SignupResul
 export const signup = router();
 signup
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/",
-      tags: ["account"],
+      tag: "account",
       summary: "サインアップ済みか確認する",
-      security: bearerSecurity,
       responses: { 200: jsonContent(SignupCheck, "登録状況"), ...authErrors },
     }),
     async (c) => c.json({ exist: await Account.exists() }, 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/",
-      tags: ["account"],
+      tag: "account",
       summary: "会社と最初のユーザー（管理者）を作成する",
-      security: bearerSecurity,
       request: {
         body: { content: { "application/json": { schema: Account.SignupInput } }, required: false },
       },

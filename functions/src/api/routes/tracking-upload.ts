@@ -1,8 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { TrackingUpload } from "@okuru/core/upload";
 import { idempotent } from "../idempotency";
-import { bearerSecurity, router } from "../openapi";
-import { changeAnswers, IdParam, jobParam, jobRoute, queuedRoute } from "./crud";
+import { router } from "../openapi";
+import { apiRoute, changeAnswers, IdParam, jobParam, jobRoute, queuedRoute } from "./crud";
 
 /**
  * 追跡番号のアップロード (spec §4, §7): one shipment at once, or many through the
@@ -35,12 +35,11 @@ export const trackingUpload = router()
     async (c) => c.json(await TrackingUpload.jobStatus(c.req.valid("param").job_id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/{id}/upload_tracking_number",
-      tags: ["shipment"],
+      tag: "shipment",
       summary: "出荷の追跡番号をストアにアップロードする（同じ注文の他の荷物も一緒に）",
-      security: bearerSecurity,
       middleware: [idempotent()] as const,
       request: {
         params: IdParam,

@@ -1,9 +1,8 @@
-import { createRoute } from "@hono/zod-openapi";
 import { useUser } from "@okuru/core/actor";
 import { UserInvite, UserUpdate } from "@okuru/core/shared/user";
 import { User } from "@okuru/core/user";
-import { authErrors, bearerSecurity, jsonContent } from "../openapi";
-import { crudRouter } from "./crud";
+import { authErrors, jsonContent } from "../openapi";
+import { apiRoute, crudRouter } from "./crud";
 
 /** POST invites by email through Cognito; only administrators manage users (checked in core). */
 export const users = crudRouter({
@@ -20,12 +19,11 @@ export const users = crudRouter({
 });
 
 users.openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/me",
-    tags: ["user"],
+    tag: "user",
     summary: "ログイン中のユーザー（権限を含む）",
-    security: bearerSecurity,
     responses: { 200: jsonContent(User.Info, "ログイン中のユーザー"), ...authErrors },
   }),
   async (c) => c.json(User.serialize(await User.get(useUser().userId)), 200),

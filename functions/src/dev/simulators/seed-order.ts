@@ -1,8 +1,11 @@
+import type { StoredAddress } from "@okuru/core/address";
+
 /**
  * One realistic Japanese order, platform-neutral: the generator in
  * `seed-orders.ts` makes them and each shop simulator renders them in its own
  * platform's shape (Shopify Admin GraphQL, Ecforce JSON:API). Text is as a customer
  * would type it: full-width digits, hyphen variants, old kanji, long buildings.
+ * A person's `address1` is the town, block and number, `address2` the building and room.
  */
 export type SeedPerson = {
   familyName: string;
@@ -10,15 +13,7 @@ export type SeedPerson = {
   familyNameKana: string;
   givenNameKana: string;
   company: string;
-  postalCode: string;
-  prefecture: string;
-  city: string;
-  /** Town, block and number. */
-  address1: string;
-  /** Building and room. */
-  address2: string;
-  phone: string;
-};
+} & Required<StoredAddress>;
 
 export type SeedLineItem = { sku: string; name: string; quantity: number; unitPrice: number };
 

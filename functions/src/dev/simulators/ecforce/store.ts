@@ -273,22 +273,24 @@ export function addressFromPerson(p: SeedPerson): AddressInput {
   };
 }
 
-export type OrderInput = {
+/**
+ * A new order as given: the shop assigns the ids, the customer, the payment id, the
+ * totals and (unless given) the number; `memo02` starts empty.
+ */
+export type OrderInput = Omit<
+  EcforceOrder,
+  | "id"
+  | "number"
+  | "subtotal"
+  | "total"
+  | "payment_id"
+  | "customer_id"
+  | "memo02"
+  | "billing_address"
+  | "shipping_address"
+  | "order_items"
+> & {
   number?: string;
-  state: string;
-  payment_state: "paid" | "unpaid";
-  email: string;
-  payment_method_name: string;
-  delivery_fee: number;
-  shipping_carrier_id: number | null;
-  shipping_slip: string | null;
-  shipped_at: number | null;
-  scheduled_to_be_delivered_at: string | null;
-  scheduled_delivery_time: string | null;
-  memo01: string | null;
-  remark: string | null;
-  created_at: number;
-  updated_at: number;
   billing_address: AddressInput;
   shipping_address: AddressInput;
   order_items: Omit<EcforceOrderItem, "id">[];

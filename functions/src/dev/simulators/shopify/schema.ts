@@ -323,23 +323,25 @@ const orderSortValue: Record<string, (o: StoredOrder) => number> = {
   ID: (o) => o.numericId,
 };
 
-function findFulfillmentOrder(shop: ShopState, id: string) {
-  const n = parseGid(id, "FulfillmentOrder");
+/** The record a gid of `type` names among each order's `records`, with its order; null when none has it. */
+function findInOrders<T extends { numericId: number }>(
+  shop: ShopState,
+  id: string,
+  type: string,
+  records: (order: StoredOrder) => T[],
+) {
+  const n = parseGid(id, type);
   for (const order of shop.orders) {
-    const fo = order.fulfillmentOrders.find((f) => f.numericId === n);
-    if (fo) return { order, fo };
+    const record = records(order).find((r) => r.numericId === n);
+    if (record) return { order, record };
   }
   return null;
 }
 
-function findFulfillment(shop: ShopState, id: string) {
-  const n = parseGid(id, "Fulfillment");
-  for (const order of shop.orders) {
-    const fulfillment = order.fulfillments.find((f) => f.numericId === n);
-    if (fulfillment) return { order, fulfillment };
-  }
-  return null;
-}
+const findFulfillmentOrder = (shop: ShopState, id: string) =>
+  findInOrders(shop, id, "FulfillmentOrder", (order) => order.fulfillmentOrders);
+const findFulfillment = (shop: ShopState, id: string) =>
+  findInOrders(shop, id, "Fulfillment", (order) => order.fulfillments);
 
 function refreshFulfillmentOrderStatus(fo: StoredFulfillmentOrder) {
   const remaining = fo.lineItems.reduce((sum, l) => sum + l.remainingQuantity, 0);
@@ -489,7 +491,7 @@ export const rootValue = {
   fulfillmentOrder: ({ id }: { id: string }, ctx: GraphQLContext) => {
     requireAccess(ctx, "fulfillmentOrder", READ_FULFILLMENT_ORDERS);
     const found = findFulfillmentOrder(ctx.shop, id);
-    return found ? fulfillmentOrderView(found.fo, found.order) : null;
+    return found ? fulfillmentOrderView(found.record, found.order) : null;
   },
 
   webhookSubscription: ({ id }: { id: string }, ctx: GraphQLContext) => {
@@ -618,7 +620,7 @@ export const rootValue = {
         return fail(["fulfillment"], "All fulfillment orders must belong to the same order.");
       }
       order = found.order;
-      const { fo } = found;
+      const { record: fo } = found;
       if (fo.status === "CLOSED" || fo.status === "CANCELLED" || order.cancelledAt) {
         return fail(
           ["fulfillment"],
@@ -679,19 +681,19 @@ export const rootValue = {
     if (!found)
       return { fulfillment: null, userErrors: [userError(["fulfillmentId"], "Fulfillment does not exist.")] };
     const now = isoUtc(ctx.now());
-    found.fulfillment.trackingInfo = trackingFrom(trackingInfoInput);
-    found.fulfillment.updatedAt = now;
+    found.record.trackingInfo = trackingFrom(trackingInfoInput);
+    found.record.updatedAt = now;
     found.order.updatedAt = now;
     ctx.emit("fulfillments/update", found.order);
     ctx.emit("orders/updated", found.order);
-    return { fulfillment: fulfillmentView(found.fulfillment, found.order), userErrors: [] };
+    return { fulfillment: fulfillmentView(found.record, found.order), userErrors: [] };
   },
 
   fulfillmentCancel: ({ id }: { id: string }, ctx: GraphQLContext) => {
     requireAccess(ctx, "fulfillmentCancel", WRITE_FULFILLMENT_ORDERS);
     const found = findFulfillment(ctx.shop, id);
     if (!found) return { fulfillment: null, userErrors: [userError(["id"], "Fulfillment does not exist.")] };
-    const { order, fulfillment } = found;
+    const { order, record: fulfillment } = found;
     if (fulfillment.status === "CANCELLED") {
       return { fulfillment: null, userErrors: [userError(["id"], "Fulfillment is already cancelled.")] };
     }

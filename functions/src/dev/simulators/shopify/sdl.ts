@@ -1,3 +1,17 @@
+/** An order's financial statuses: the one it displays and the one orderCreate sets share them. */
+const financialStatuses = [
+  "AUTHORIZED",
+  "EXPIRED",
+  "PAID",
+  "PARTIALLY_PAID",
+  "PARTIALLY_REFUNDED",
+  "PENDING",
+  "REFUNDED",
+  "VOIDED",
+]
+  .map((status) => `  ${status}`)
+  .join("\n");
+
 /** The subset of the Shopify Admin GraphQL schema (2025-10) the simulator serves. */
 export const SDL = /* GraphQL */ `
 scalar DateTime
@@ -114,14 +128,7 @@ type OrderEdge {
 }
 
 enum OrderDisplayFinancialStatus {
-  AUTHORIZED
-  EXPIRED
-  PAID
-  PARTIALLY_PAID
-  PARTIALLY_REFUNDED
-  PENDING
-  REFUNDED
-  VOIDED
+${financialStatuses}
 }
 
 enum OrderDisplayFulfillmentStatus {
@@ -458,14 +465,7 @@ input OrderCreateOrderTransactionInput {
 }
 
 enum OrderCreateFinancialStatus {
-  AUTHORIZED
-  EXPIRED
-  PAID
-  PARTIALLY_PAID
-  PARTIALLY_REFUNDED
-  PENDING
-  REFUNDED
-  VOIDED
+${financialStatuses}
 }
 
 input OrderCreateOrderInput {

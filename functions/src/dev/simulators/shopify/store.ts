@@ -1,23 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { Shopify } from "@okuru/core/shopify";
 import type { SeedOrder, SeedPerson } from "../seed-order";
 import { prefectureCode, prefectureName } from "./prefectures";
 
 /** Shopify-shaped state of one shop: what the Admin API reads and writes. */
 
-export type MailingAddress = {
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  province: string | null;
-  provinceCode: string | null;
-  zip: string | null;
-  country: string;
-  countryCodeV2: string;
-  phone: string | null;
-};
+export type MailingAddress = Shopify.MailingAddress & { country: string; countryCodeV2: string };
 
 export type StoredLineItem = {
   numericId: number;
