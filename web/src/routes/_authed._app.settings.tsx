@@ -1,5 +1,6 @@
 import { Alert, ScrollArea, Tabs } from "@mantine/core";
 import {
+  type Icon,
   IconAddressBook,
   IconApi,
   IconBuilding,
@@ -17,70 +18,41 @@ import { useCanManageSettings } from "../lib/permissions";
 import { companyQueryOptions } from "../queries/companies";
 import { meQueryOptions } from "../queries/users";
 
-type SettingsPath =
-  | "/settings/companies"
-  | "/settings/users"
-  | "/settings/stores"
-  | "/settings/senders"
-  | "/settings/item_categories"
-  | "/settings/carriers"
-  | "/settings/credentials";
+type SettingsValue =
+  | "companies"
+  | "users"
+  | "stores"
+  | "senders"
+  | "item_categories"
+  | "carriers"
+  | "credentials";
 
 interface SettingsTab {
-  value: string;
+  value: SettingsValue;
   label: string;
-  to: SettingsPath;
+  to: `/settings/${SettingsValue}`;
   icon: ReactNode;
 }
 
-const iconProps = { size: 16, stroke: 1.7 } as const;
+/** One tab: its path segment, its label and its icon. */
+function tab(value: SettingsValue, label: string, Icon: Icon): SettingsTab {
+  return { value, label, to: `/settings/${value}`, icon: <Icon size={16} stroke={1.7} /> };
+}
 
 /**
  * The settings tabs of spec §2, in the spec's order. API連携 is shown only to
  * companies with the feature switched on.
  */
 function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
-  const tabs: SettingsTab[] = [
-    {
-      value: "companies",
-      label: "会社概要",
-      to: "/settings/companies",
-      icon: <IconBuilding {...iconProps} />,
-    },
-    { value: "users", label: "ユーザー管理", to: "/settings/users", icon: <IconUsers {...iconProps} /> },
-    {
-      value: "stores",
-      label: "ストア管理",
-      to: "/settings/stores",
-      icon: <IconBuildingStore {...iconProps} />,
-    },
-    {
-      value: "senders",
-      label: "発送元管理",
-      to: "/settings/senders",
-      icon: <IconAddressBook {...iconProps} />,
-    },
-    {
-      value: "item_categories",
-      label: "備考欄設定",
-      to: "/settings/item_categories",
-      icon: <IconNotes {...iconProps} />,
-    },
-    {
-      value: "carriers",
-      label: "配送会社連携",
-      to: "/settings/carriers",
-      icon: <IconTruckDelivery {...iconProps} />,
-    },
+  const tabs = [
+    tab("companies", "会社概要", IconBuilding),
+    tab("users", "ユーザー管理", IconUsers),
+    tab("stores", "ストア管理", IconBuildingStore),
+    tab("senders", "発送元管理", IconAddressBook),
+    tab("item_categories", "備考欄設定", IconNotes),
+    tab("carriers", "配送会社連携", IconTruckDelivery),
   ];
-  if (features.apiIntegration) {
-    tabs.push({
-      value: "credentials",
-      label: "API連携",
-      to: "/settings/credentials",
-      icon: <IconApi {...iconProps} />,
-    });
-  }
+  if (features.apiIntegration) tabs.push(tab("credentials", "API連携", IconApi));
   return tabs;
 }
 

@@ -1,12 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { UsersSettings } from "../components/UsersSettings/UsersSettings";
-import { meQueryOptions, usersQueryOptions } from "../queries/users";
+import { usersQueryOptions } from "../queries/users";
 
+// The settings layout loads the signed-in user (who may change what).
 export const Route = createFileRoute("/_authed/_app/settings/users")({
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([
-      queryClient.ensureQueryData(usersQueryOptions()),
-      queryClient.ensureQueryData(meQueryOptions()),
-    ]),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(usersQueryOptions()),
   component: UsersSettings,
 });

@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import type { CarrierAccount } from "../../lib/api";
 import { useAllCarrierAccounts, useDeleteCarrierAccount } from "../../queries/carriers";
 import type { DataColumn } from "../DataTable/DataTable";
-import { RecordListSection, RecordName } from "../RecordListSection/RecordListSection";
-import { CarrierAccountFormModal } from "./CarrierAccountFormModal";
+import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
+import { CarrierAccountForm } from "./CarrierAccountForm";
 import { carrierSoftware, customerCodeFields, formatCount } from "./carrier-account-form";
 
 export const lowOnNumbersMessage =
@@ -63,20 +63,12 @@ function CarrierAccountsSection({ carrier, accounts }: { carrier: Carrier; accou
   const code = customerCodeFields[carrier];
 
   const columns: DataColumn<CarrierAccount>[] = [
-    {
-      key: "name",
-      header: "表示名",
+    nameColumn("表示名", {
       width: "36%",
+      isDefault: (account) => account.isDefault,
       // The code's last digits sit under the name: enough to tell two contracts apart.
-      render: (account) => (
-        <Stack gap={2}>
-          <RecordName name={account.name} isDefault={account.isDefault} />
-          <Text size="xs" c="dimmed">
-            {`${code.label} ${account.customerCodeHint ?? "未登録"}`}
-          </Text>
-        </Stack>
-      ),
-    },
+      detail: (account) => `${code.label} ${account.customerCodeHint ?? "未登録"}`,
+    }),
     {
       key: "mode",
       header: "発行方法",
@@ -102,10 +94,9 @@ function CarrierAccountsSection({ carrier, accounts }: { carrier: Carrier; accou
         title: `${label}の契約情報が登録されていません`,
         description: `${code.label}などの契約情報を登録すると、${label}の送り状を発行できます。`,
       }}
-      renderFormModal={({ opened, record, onClose }) => (
-        <CarrierAccountFormModal
+      renderForm={(record, onClose) => (
+        <CarrierAccountForm
           carrier={carrier}
-          opened={opened}
           account={record}
           firstOfCarrier={accounts.length === 0}
           onClose={onClose}

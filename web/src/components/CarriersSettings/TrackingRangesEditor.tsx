@@ -68,6 +68,11 @@ export function TrackingRangesEditor({ form, registered }: TrackingRangesEditorP
   );
 }
 
+const endFields = [
+  { field: "first", label: "開始番号", placeholder: "例: 4444-1375-0001" },
+  { field: "last", label: "終了番号", placeholder: "例: 4444-1375-9996" },
+] as const;
+
 function RangeRowFields({
   form,
   row,
@@ -131,20 +136,16 @@ function RangeRowFields({
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label="開始番号"
-            placeholder="例: 4444-1375-0001"
-            inputMode="numeric"
-            autoComplete="off"
-            {...shown("first")}
-          />
-          <TextInput
-            label="終了番号"
-            placeholder="例: 4444-1375-9996"
-            inputMode="numeric"
-            autoComplete="off"
-            {...shown("last")}
-          />
+          {endFields.map(({ field, label, placeholder }) => (
+            <TextInput
+              key={field}
+              label={label}
+              placeholder={placeholder}
+              inputMode="numeric"
+              autoComplete="off"
+              {...shown(field)}
+            />
+          ))}
         </SimpleGrid>
         {range ? (
           <Text size="xs" c="dimmed">

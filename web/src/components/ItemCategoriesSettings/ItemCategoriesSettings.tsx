@@ -5,8 +5,8 @@ import type { ItemCategory } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
 import { itemCategoriesQueryOptions, useDeleteItemCategory } from "../../queries/item-categories";
 import type { DataColumn } from "../DataTable/DataTable";
-import { RecordListSection, RecordName } from "../RecordListSection/RecordListSection";
-import { ItemCategoryFormModal } from "./ItemCategoryFormModal";
+import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
+import { ItemCategoryForm } from "./ItemCategoryForm";
 
 function Handling({ value }: { value: string }) {
   return value ? (
@@ -25,13 +25,7 @@ export function ItemCategoriesSettings() {
   const remove = useDeleteItemCategory();
 
   const columns: DataColumn<ItemCategory>[] = [
-    {
-      key: "name",
-      header: "品名",
-      render: (category) => (
-        <RecordName name={category.name} isDefault={category.id === brand.defaultItemCategoryId} />
-      ),
-    },
+    nameColumn("品名", { isDefault: (category) => category.id === brand.defaultItemCategoryId }),
     { key: "handling1", header: "荷扱い1", width: "25%", render: (c) => <Handling value={c.handling1} /> },
     { key: "handling2", header: "荷扱い2", width: "25%", render: (c) => <Handling value={c.handling2} /> },
   ];
@@ -48,9 +42,8 @@ export function ItemCategoriesSettings() {
         title: "備考欄設定が登録されていません",
         description: "よく使う品名と荷扱いを登録しておくと、送り状の作成がすばやくなります。",
       }}
-      renderFormModal={({ opened, record, onClose }) => (
-        <ItemCategoryFormModal opened={opened} itemCategory={record} onClose={onClose} />
-      )}
+      renderForm={(record, onClose) => <ItemCategoryForm itemCategory={record} onClose={onClose} />}
+      formSize="md"
       onDelete={(category) => remove.mutateAsync(category.id)}
     />
   );

@@ -40,18 +40,11 @@ export interface BulkDeliveryModalProps {
  * changed and each order that was not (a carrier that cannot take it keeps its
  * delivery), with the reason.
  */
-export function BulkDeliveryModal({ kind, selection, onClose, onChanged }: BulkDeliveryModalProps) {
+export function BulkDeliveryModal(props: BulkDeliveryModalProps) {
+  const { kind, onClose } = props;
   return (
     <FormModal opened={kind !== null} onClose={onClose} title={kind ? titles[kind] : ""} size="md">
-      {kind && (
-        <BulkDeliveryForm
-          key={kind}
-          kind={kind}
-          selection={selection}
-          onClose={onClose}
-          onChanged={onChanged}
-        />
-      )}
+      {kind && <BulkDeliveryForm key={kind} {...props} kind={kind} />}
     </FormModal>
   );
 }
@@ -61,12 +54,7 @@ function BulkDeliveryForm({
   selection,
   onClose,
   onChanged,
-}: {
-  kind: BulkDeliveryKind;
-  selection: OrderNumbers;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+}: BulkDeliveryModalProps & { kind: BulkDeliveryKind }) {
   const ids = [...selection.keys()];
   const senders = useQuery({ ...sendersQueryOptions(), enabled: kind === "set_sender" });
   const bulk = useBulkUpdateOrders();

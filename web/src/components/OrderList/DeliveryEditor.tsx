@@ -33,7 +33,7 @@ import { shipmentKeys } from "../../queries/labels";
 import { useResetOrderDelivery, useUpdateOrderDelivery } from "../../queries/orders";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { FieldGroup } from "../forms/FieldGroup";
-import { FormAlert } from "../forms/FormAlert";
+import { FormBody } from "../forms/FormBody";
 import { SubmitButton } from "../forms/SubmitButton";
 import {
   codAccepted,
@@ -76,6 +76,12 @@ const carrierFields: Record<
  * 配送設定 of one order: the carrier and its codes in place of the brand's defaults,
  * checked in the browser by the schema the API uses, or back to the defaults.
  */
+/** 荷扱い, printed on the label next to the item name. */
+const handlingFields = [
+  { field: "handling1", label: "荷扱い1", placeholder: "例: ワレモノ注意" },
+  { field: "handling2", label: "荷扱い2", placeholder: "例: 下積厳禁" },
+] as const;
+
 export function DeliveryEditor({ order }: { order: Order }) {
   const update = useUpdateOrderDelivery();
   const reset = useResetOrderDelivery();
@@ -121,143 +127,10 @@ export function DeliveryEditor({ order }: { order: Order }) {
         </Text>
       </Alert>
 
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="lg">
-          <FormAlert error={error} />
-          <Radio.Group
-            label="配送会社"
-            withAsterisk
-            value={carrier ?? ""}
-            onChange={(next) => choose(next as DeliveryCarrier)}
-            error={form.errors.carrier}
-          >
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={8}>
-              {deliveryCarrierChoices.map((choice) => (
-                <Radio key={choice} value={choice} label={deliveryCarrierLabels[choice]} />
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-
-          {carrier === "sss" && (
-            <FieldGroup title="発送内容">
-              <Text size="sm" c="dimmed">
-                送り状は発行しません。ご自身で発送した配送会社と追跡番号を保存すると「送り状」に手入力の出荷として登録され、ストアにアップロードできます。ストアに報告した後は変更できません。
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="配送会社名" withAsterisk {...form.getInputProps("carrier_name")} />
-                <TextInput
-                  label="追跡番号"
-                  withAsterisk
-                  description="英数字とハイフン"
-                  {...form.getInputProps("tracking_number")}
-                />
-              </SimpleGrid>
-            </FieldGroup>
-          )}
-
-          {carrier && carrier !== "sss" && (
-            <>
-              <FieldGroup title="送り状">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <NativeSelect
-                    label={carrierFields[carrier].service.label}
-                    withAsterisk
-                    data={options(carrierFields[carrier].service.table)}
-                    {...form.getInputProps(carrierFields[carrier].service.field)}
-                    onChange={(event) =>
-                      form.setValues(
-                        withService(
-                          order,
-                          values,
-                          carrierFields[carrier].service.field,
-                          event.currentTarget.value,
-                        ),
-                      )
-                    }
-                  />
-                  <NativeSelect
-                    label={carrierFields[carrier].cool.label}
-                    data={options(carrierFields[carrier].cool.table)}
-                    {...form.getInputProps("cool_type")}
-                  />
-                  <NumberInput
-                    label="個数"
-                    min={1}
-                    max={99}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    withAsterisk
-                    {...form.getInputProps("parcels")}
-                  />
-                  {codAccepted(values) && (
-                    <NumberInput
-                      label="代引金額（円）"
-                      min={1}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      thousandSeparator=","
-                      {...form.getInputProps("cod_amount")}
-                      value={values.cod_amount ?? ""}
-                      onChange={(amount) =>
-                        form.setFieldValue("cod_amount", typeof amount === "number" ? amount : null)
-                      }
-                    />
-                  )}
-                </SimpleGrid>
-              </FieldGroup>
-
-              <FieldGroup title="日時">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <DatePickerInput
-                    label="発送予定日"
-                    placeholder="指定なし"
-                    valueFormat="YYYY/MM/DD"
-                    clearable
-                    {...form.getInputProps("ship_date")}
-                  />
-                  <DatePickerInput
-                    label="お届け希望日"
-                    placeholder="指定なし"
-                    valueFormat="YYYY/MM/DD"
-                    clearable
-                    {...form.getInputProps("delivery_date")}
-                  />
-                  <NativeSelect
-                    label="配達時間帯"
-                    data={timeSlots.map((slot: TimeSlot) => ({
-                      value: slot,
-                      label: refused[slot]
-                        ? `${timeSlotLabels[slot]}（指定できません）`
-                        : timeSlotLabels[slot],
-                    }))}
-                    {...form.getInputProps("time_slot")}
-                  />
-                </SimpleGrid>
-              </FieldGroup>
-
-              <FieldGroup title="品名・荷扱い">
-                <TextInput
-                  label="品名"
-                  withAsterisk
-                  description="送り状の品名欄に印字します"
-                  {...form.getInputProps("item_name")}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput
-                    label="荷扱い1"
-                    placeholder="例: ワレモノ注意"
-                    {...form.getInputProps("handling1")}
-                  />
-                  <TextInput
-                    label="荷扱い2"
-                    placeholder="例: 下積厳禁"
-                    {...form.getInputProps("handling2")}
-                  />
-                </SimpleGrid>
-              </FieldGroup>
-            </>
-          )}
-
+      <FormBody
+        submit={{ onSubmit, error }}
+        gap="lg"
+        footer={
           <Group justify={saved ? "space-between" : "flex-end"} gap="sm">
             {saved && (
               <Button
@@ -273,8 +146,138 @@ export function DeliveryEditor({ order }: { order: Order }) {
               配送設定を保存
             </SubmitButton>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <Radio.Group
+          label="配送会社"
+          withAsterisk
+          value={carrier ?? ""}
+          onChange={(next) => choose(next as DeliveryCarrier)}
+          error={form.errors.carrier}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={8}>
+            {deliveryCarrierChoices.map((choice) => (
+              <Radio key={choice} value={choice} label={deliveryCarrierLabels[choice]} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+
+        {carrier === "sss" && (
+          <FieldGroup title="発送内容">
+            <Text size="sm" c="dimmed">
+              送り状は発行しません。ご自身で発送した配送会社と追跡番号を保存すると「送り状」に手入力の出荷として登録され、ストアにアップロードできます。ストアに報告した後は変更できません。
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="配送会社名" withAsterisk {...form.getInputProps("carrier_name")} />
+              <TextInput
+                label="追跡番号"
+                withAsterisk
+                description="英数字とハイフン"
+                {...form.getInputProps("tracking_number")}
+              />
+            </SimpleGrid>
+          </FieldGroup>
+        )}
+
+        {carrier && carrier !== "sss" && (
+          <>
+            <FieldGroup title="送り状">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <NativeSelect
+                  label={carrierFields[carrier].service.label}
+                  withAsterisk
+                  data={options(carrierFields[carrier].service.table)}
+                  {...form.getInputProps(carrierFields[carrier].service.field)}
+                  onChange={(event) =>
+                    form.setValues(
+                      withService(
+                        order,
+                        values,
+                        carrierFields[carrier].service.field,
+                        event.currentTarget.value,
+                      ),
+                    )
+                  }
+                />
+                <NativeSelect
+                  label={carrierFields[carrier].cool.label}
+                  data={options(carrierFields[carrier].cool.table)}
+                  {...form.getInputProps("cool_type")}
+                />
+                <NumberInput
+                  label="個数"
+                  min={1}
+                  max={99}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  withAsterisk
+                  {...form.getInputProps("parcels")}
+                />
+                {codAccepted(values) && (
+                  <NumberInput
+                    label="代引金額（円）"
+                    min={1}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=","
+                    {...form.getInputProps("cod_amount")}
+                    value={values.cod_amount ?? ""}
+                    onChange={(amount) =>
+                      form.setFieldValue("cod_amount", typeof amount === "number" ? amount : null)
+                    }
+                  />
+                )}
+              </SimpleGrid>
+            </FieldGroup>
+
+            <FieldGroup title="日時">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <DatePickerInput
+                  label="発送予定日"
+                  placeholder="指定なし"
+                  valueFormat="YYYY/MM/DD"
+                  clearable
+                  {...form.getInputProps("ship_date")}
+                />
+                <DatePickerInput
+                  label="お届け希望日"
+                  placeholder="指定なし"
+                  valueFormat="YYYY/MM/DD"
+                  clearable
+                  {...form.getInputProps("delivery_date")}
+                />
+                <NativeSelect
+                  label="配達時間帯"
+                  data={timeSlots.map((slot: TimeSlot) => ({
+                    value: slot,
+                    label: refused[slot] ? `${timeSlotLabels[slot]}（指定できません）` : timeSlotLabels[slot],
+                  }))}
+                  {...form.getInputProps("time_slot")}
+                />
+              </SimpleGrid>
+            </FieldGroup>
+
+            <FieldGroup title="品名・荷扱い">
+              <TextInput
+                label="品名"
+                withAsterisk
+                description="送り状の品名欄に印字します"
+                {...form.getInputProps("item_name")}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {handlingFields.map(({ field, label, placeholder }) => (
+                  <TextInput
+                    key={field}
+                    label={label}
+                    placeholder={placeholder}
+                    {...form.getInputProps(field)}
+                  />
+                ))}
+              </SimpleGrid>
+            </FieldGroup>
+          </>
+        )}
+      </FormBody>
 
       <ConfirmDeleteModal
         opened={confirming}

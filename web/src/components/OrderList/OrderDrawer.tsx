@@ -29,8 +29,7 @@ import { sendersQueryOptions } from "../../queries/senders";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { AddressFields, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
-import { FormAlert } from "../forms/FormAlert";
-import { ModalActions } from "../forms/ModalActions";
+import { ModalForm } from "../forms/FormBody";
 import { PhoneInput } from "../forms/PhoneInput";
 import { DeliveryEditor } from "./DeliveryEditor";
 import {
@@ -318,31 +317,23 @@ function RecipientForm({ order, onClose }: { order: Order; onClose: () => void }
       phone: order.customer.phone,
     },
   });
-  const { onSubmit, error } = useFormSubmit(
-    form,
-    (values) => update.mutateAsync({ id: order.id, body: values }),
-    {
-      success: "お届け先を保存しました。",
-      onSuccess: onClose,
-    },
-  );
+  const submit = useFormSubmit(form, (values) => update.mutateAsync({ id: order.id, body: values }), {
+    success: "お届け先を保存しました。",
+    onSuccess: onClose,
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="lg">
-        <FormAlert error={error} />
-        <FieldGroup title="お届け先">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="お届け先名" withAsterisk {...form.getInputProps("name")} />
-            <TextInput label="お届け先名（カナ）" {...form.getInputProps("name_kana")} />
-            <TextInput label="会社名・部署名" {...form.getInputProps("company")} />
-            <PhoneInput {...form.getInputProps("phone")} />
-          </SimpleGrid>
-          <AddressFields form={form} />
-        </FieldGroup>
-        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="お届け先を保存" />
-      </Stack>
-    </form>
+    <ModalForm form={form} submit={submit} gap="lg" onCancel={onClose} submitLabel="お届け先を保存">
+      <FieldGroup title="お届け先">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="お届け先名" withAsterisk {...form.getInputProps("name")} />
+          <TextInput label="お届け先名（カナ）" {...form.getInputProps("name_kana")} />
+          <TextInput label="会社名・部署名" {...form.getInputProps("company")} />
+          <PhoneInput {...form.getInputProps("phone")} />
+        </SimpleGrid>
+        <AddressFields form={form} />
+      </FieldGroup>
+    </ModalForm>
   );
 }
 

@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Text } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, type ButtonProps, Group, Stack, Text } from "@mantine/core";
+import { type Icon, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { useCanManageSettings } from "../../lib/permissions";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { type FormModalProps, RecordFormModal } from "../forms/FormModal";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 
 /** A record listed by a settings tab: the API's senders, item categories… */
@@ -24,8 +25,10 @@ export interface RecordListSectionProps<T extends NamedRecord> {
   columns: readonly DataColumn<T>[];
   /** Shown instead of the table while there are no records. */
   empty: { icon: ReactNode; title: string; description: string };
-  /** The add/edit dialog; `record` is null for a new one (and kept while the dialog closes). */
-  renderFormModal: (props: { opened: boolean; record: T | null; onClose: () => void }) => ReactNode;
+  /** The form of the add/edit dialog (「{noun}を追加」, 「{noun}を編集」); `record` is null for a new one. */
+  renderForm: (record: T | null, onClose: () => void) => ReactNode;
+  /** The dialog's width (FormModal's, "lg" unless said). */
+  formSize?: FormModalProps["size"];
   /** Deletes one record; a refusal by the API is shown in the confirmation dialog. */
   onDelete: (record: T) => Promise<unknown>;
 }
@@ -41,7 +44,8 @@ export function RecordListSection<T extends NamedRecord>({
   rows,
   columns,
   empty,
-  renderFormModal,
+  renderForm,
+  formSize,
   onDelete,
 }: RecordListSectionProps<T>) {
   const canManage = useCanManageSettings();
@@ -82,25 +86,19 @@ export function RecordListSection<T extends NamedRecord>({
               canManage
                 ? (record) => (
                     <>
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        leftSection={<IconPencil size={14} stroke={1.8} />}
-                        aria-label={`${record.name}を編集`}
+                      <RowAction
+                        icon={IconPencil}
+                        label="編集"
+                        of={record.name}
                         onClick={() => setEditing(record)}
-                      >
-                        編集
-                      </Button>
-                      <Button
-                        variant="subtle"
+                      />
+                      <RowAction
+                        icon={IconTrash}
+                        label="削除"
+                        of={record.name}
                         color="red"
-                        size="compact-sm"
-                        leftSection={<IconTrash size={14} stroke={1.8} />}
-                        aria-label={`${record.name}を削除`}
                         onClick={() => setDeleting(record)}
-                      >
-                        削除
-                      </Button>
+                      />
                     </>
                   )
                 : undefined
@@ -109,11 +107,15 @@ export function RecordListSection<T extends NamedRecord>({
         )}
       </SettingsSection>
 
-      {renderFormModal({
-        opened: editing !== null,
-        record: editingShown === "new" ? null : editingShown,
-        onClose: () => setEditing(null),
-      })}
+      <RecordFormModal
+        opened={editing !== null}
+        record={editingShown === "new" ? null : editingShown}
+        onClose={() => setEditing(null)}
+        noun={noun}
+        size={formSize}
+      >
+        {(record) => renderForm(record, () => setEditing(null))}
+      </RecordFormModal>
       <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
@@ -129,9 +131,73 @@ export function RecordListSection<T extends NamedRecord>({
   );
 }
 
-/** A record's name in bold, with the 「デフォルト」 badge when the brand uses it by default. */
-export function RecordName({ name, isDefault }: { name: string; isDefault: boolean }) {
+/**
+ * A row's button in a settings table: 「編集」 labelled for assistive technology as
+ * 「{of}を編集」 (「{of}の設定」 with `joiner` の), so each row's buttons can be told apart.
+ */
+export function RowAction({
+  icon: ActionIcon,
+  label,
+  of,
+  joiner = "を",
+  ...props
+}: Omit<ButtonProps, "children" | "leftSection" | "variant" | "size"> & {
+  icon: Icon;
+  label: string;
+  /** The row's name. */
+  of: string;
+  joiner?: "を" | "の";
+  onClick: () => void;
+}) {
   return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<ActionIcon size={14} stroke={1.8} />}
+      aria-label={`${of}${joiner}${label}`}
+      {...props}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The first column of a settings list: the record's name (RecordName), headed `header`.
+ * `isDefault` tells the records the brand uses by default; `detail` is the grey line under the name.
+ */
+export function nameColumn<T extends NamedRecord>(
+  header: string,
+  options: { width?: string; isDefault: (record: T) => boolean; detail?: (record: T) => ReactNode },
+): DataColumn<T> {
+  return {
+    key: "name",
+    header,
+    width: options.width,
+    render: (record) => (
+      <RecordName
+        name={record.name}
+        isDefault={options.isDefault(record)}
+        detail={options.detail?.(record)}
+      />
+    ),
+  };
+}
+
+/**
+ * A record's name in bold, with the 「デフォルト」 badge when the brand uses it by default,
+ * and a small grey line under it (`detail`) when there is one.
+ */
+export function RecordName({
+  name,
+  isDefault,
+  detail,
+}: {
+  name: string;
+  isDefault: boolean;
+  detail?: ReactNode;
+}) {
+  const title = (
     <Group gap={8} wrap="nowrap">
       <Text size="sm" fw={600}>
         {name}
@@ -142,5 +208,16 @@ export function RecordName({ name, isDefault }: { name: string; isDefault: boole
         </Badge>
       )}
     </Group>
+  );
+  if (detail === undefined) return title;
+  return (
+    <Stack gap={2}>
+      {title}
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { IconAddressBook } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { Sender } from "../../lib/api";
@@ -6,8 +6,8 @@ import { brandQueryOptions } from "../../queries/brands";
 import { sendersQueryOptions, useDeleteSender } from "../../queries/senders";
 import type { DataColumn } from "../DataTable/DataTable";
 import { formatAddress } from "../forms/AddressFields";
-import { RecordListSection, RecordName } from "../RecordListSection/RecordListSection";
-import { SenderFormModal } from "./SenderFormModal";
+import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
+import { SenderForm } from "./SenderForm";
 
 /** 発送元管理: the ご依頼主 printed on labels. */
 export function SendersSettings() {
@@ -16,21 +16,11 @@ export function SendersSettings() {
   const remove = useDeleteSender();
 
   const columns: DataColumn<Sender>[] = [
-    {
-      key: "name",
-      header: "発送元名",
+    nameColumn("発送元名", {
       width: "30%",
-      render: (sender) => (
-        <Stack gap={2}>
-          <RecordName name={sender.name} isDefault={sender.id === brand.defaultSenderId} />
-          {sender.companyName && (
-            <Text size="xs" c="dimmed">
-              {sender.companyName}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
+      isDefault: (sender) => sender.id === brand.defaultSenderId,
+      detail: (sender) => sender.companyName,
+    }),
     { key: "address", header: "住所", render: (sender) => <Text size="sm">{formatAddress(sender)}</Text> },
     {
       key: "phone",
@@ -56,9 +46,7 @@ export function SendersSettings() {
         title: "発送元が登録されていません",
         description: "送り状のご依頼主として印字する名前・住所・電話番号を登録しましょう。",
       }}
-      renderFormModal={({ opened, record, onClose }) => (
-        <SenderFormModal opened={opened} sender={record} onClose={onClose} />
-      )}
+      renderForm={(record, onClose) => <SenderForm sender={record} onClose={onClose} />}
       onDelete={(sender) => remove.mutateAsync(sender.id)}
     />
   );

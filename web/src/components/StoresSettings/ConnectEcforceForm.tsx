@@ -1,10 +1,10 @@
-import { Group, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
 import { z } from "zod";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useConnectEcforce } from "../../queries/shops";
-import { FormAlert } from "../forms/FormAlert";
-import { SubmitButton } from "../forms/SubmitButton";
+import { FormBody } from "../forms/FormBody";
+import { SubmitRow } from "../forms/SubmitButton";
 
 const EcforceConnectInput = z.object({
   base_url: z.string().trim().min(1, { error: "ショップのURLを入力してください" }),
@@ -22,44 +22,43 @@ const emptyValues = { base_url: "", api_token: "", name: "" };
 export function ConnectEcforceForm() {
   const connect = useConnectEcforce();
   const form = useSchemaForm(EcforceConnectInput, { name: "ecforce-connect", initialValues: emptyValues });
-  const { onSubmit, error } = useFormSubmit(form, (values) => connect.mutateAsync(values), {
+  const submit = useFormSubmit(form, (values) => connect.mutateAsync(values), {
     success: (shop) => `${shop.name} と接続しました。注文の取り込みを始めました。`,
     onSuccess: () => form.reset(),
   });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
-        <FormAlert error={error} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="ショップのURL"
-            placeholder="https://example.ec-force.com"
-            autoComplete="off"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps("base_url")}
-          />
-          <PasswordInput
-            label="APIトークン"
-            description="ecforceの管理画面で発行したAPIトークン"
-            autoComplete="off"
-            withAsterisk
-            {...form.getInputProps("api_token")}
-          />
-        </SimpleGrid>
+    <FormBody
+      submit={submit}
+      footer={
+        <SubmitRow loading={form.submitting} icon={IconPlugConnected}>
+          ecforceと接続
+        </SubmitRow>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
-          label="表示名"
-          placeholder="例: 送る商店 ecforce店"
-          description="省略するとショップのドメインを表示名にします"
-          {...form.getInputProps("name")}
+          label="ショップのURL"
+          placeholder="https://example.ec-force.com"
+          autoComplete="off"
+          spellCheck={false}
+          withAsterisk
+          {...form.getInputProps("base_url")}
         />
-        <Group justify="flex-end">
-          <SubmitButton loading={form.submitting} leftSection={<IconPlugConnected size={18} stroke={1.7} />}>
-            ecforceと接続
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </form>
+        <PasswordInput
+          label="APIトークン"
+          description="ecforceの管理画面で発行したAPIトークン"
+          autoComplete="off"
+          withAsterisk
+          {...form.getInputProps("api_token")}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="表示名"
+        placeholder="例: 送る商店 ecforce店"
+        description="省略するとショップのドメインを表示名にします"
+        {...form.getInputProps("name")}
+      />
+    </FormBody>
   );
 }

@@ -19,9 +19,8 @@ import { ApiError, type Shop } from "../../lib/api";
 import { toCamelCase } from "../../lib/case";
 import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { ecforceCarriersQueryOptions, useUpdateShopSettings } from "../../queries/shops";
-import { FormAlert } from "../forms/FormAlert";
+import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
-import { ModalActions } from "../forms/ModalActions";
 
 /**
  * The API's own rules and messages, every field required in the dialog; an ecforce
@@ -59,45 +58,41 @@ function ShopSettingsForm({ shop, onClose }: { shop: Shop; onClose: () => void }
       tracking_upload: shop.settings.trackingUpload,
     } satisfies ShopSettingsValues,
   });
-  const { onSubmit, error } = useFormSubmit(
+  const submit = useFormSubmit(
     form,
     (values) => update.mutateAsync({ shop, body: { shop_id: shop.id, ...values } }),
     { success: "ストアの設定を保存しました。", onSuccess: onClose },
   );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="lg">
-        <FormAlert error={error} />
-        <Text size="sm" c="dimmed">
-          {shop.domain}
-        </Text>
-        <TextInput label="表示名" withAsterisk data-autofocus {...form.getInputProps("name")} />
-        <NumberInput
-          label="取り込み期間（日）"
-          description="何日前までの注文を取り込むか（1〜60日）"
-          min={1}
-          max={60}
-          allowDecimal={false}
-          allowNegative={false}
-          withAsterisk
-          {...form.getInputProps("import_days")}
-        />
-        <Checkbox
-          label="発送済みの注文も取り込む"
-          description="オフの場合は未発送・一部発送の注文だけを取り込みます"
-          {...form.getInputProps("include_fulfilled", { type: "checkbox" })}
-        />
-        <Radio.Group label="追跡番号をストアに送る" {...form.getInputProps("tracking_upload")}>
-          <Group gap="lg" mt={6}>
-            <Radio value="none" label="送らない" />
-            <Radio value="shipping" label="送る" />
-          </Group>
-        </Radio.Group>
-        {shop.platform === "ecforce" && <CarrierMappingFields shop={shop} form={form} />}
-        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="保存する" />
-      </Stack>
-    </form>
+    <ModalForm form={form} submit={submit} gap="lg" onCancel={onClose}>
+      <Text size="sm" c="dimmed">
+        {shop.domain}
+      </Text>
+      <TextInput label="表示名" withAsterisk data-autofocus {...form.getInputProps("name")} />
+      <NumberInput
+        label="取り込み期間（日）"
+        description="何日前までの注文を取り込むか（1〜60日）"
+        min={1}
+        max={60}
+        allowDecimal={false}
+        allowNegative={false}
+        withAsterisk
+        {...form.getInputProps("import_days")}
+      />
+      <Checkbox
+        label="発送済みの注文も取り込む"
+        description="オフの場合は未発送・一部発送の注文だけを取り込みます"
+        {...form.getInputProps("include_fulfilled", { type: "checkbox" })}
+      />
+      <Radio.Group label="追跡番号をストアに送る" {...form.getInputProps("tracking_upload")}>
+        <Group gap="lg" mt={6}>
+          <Radio value="none" label="送らない" />
+          <Radio value="shipping" label="送る" />
+        </Group>
+      </Radio.Group>
+      {shop.platform === "ecforce" && <CarrierMappingFields shop={shop} form={form} />}
+    </ModalForm>
   );
 }
 

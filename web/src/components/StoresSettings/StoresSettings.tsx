@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { Badge, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconBuildingStore, IconPlugConnectedX, IconRefresh, IconSettings } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { shopsQueryOptions, useDisconnectShop, useSyncShop } from "../../queries
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { RowAction } from "../RecordListSection/RecordListSection";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { ConnectEcforceForm } from "./ConnectEcforceForm";
 import { ConnectShopifyForm } from "./ConnectShopifyForm";
@@ -153,36 +154,29 @@ export function StoresSettings({ from }: StoresSettingsProps) {
   const actions = (shop: Shop) =>
     shop.status === "active" ? (
       <>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconRefresh size={14} stroke={1.8} />}
-          aria-label={`${shop.name}を今すぐ同期`}
+        <RowAction
+          icon={IconRefresh}
+          label="今すぐ同期"
+          of={shop.name}
           loading={syncing === shop.id}
           disabled={isRunning(shop)}
           onClick={() => void syncNow(shop)}
-        >
-          今すぐ同期
-        </Button>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconSettings size={14} stroke={1.8} />}
-          aria-label={`${shop.name}の設定`}
+        />
+        <RowAction
+          icon={IconSettings}
+          label="設定"
+          of={shop.name}
+          joiner="の"
           onClick={() => setEditing(shop)}
-        >
-          設定
-        </Button>
-        <Button
-          variant="subtle"
+        />
+        <RowAction
+          icon={IconPlugConnectedX}
+          label="接続を解除"
+          of={shop.name}
+          joiner="の"
           color="red"
-          size="compact-sm"
-          leftSection={<IconPlugConnectedX size={14} stroke={1.8} />}
-          aria-label={`${shop.name}の接続を解除`}
           onClick={() => setRemoving(shop)}
-        >
-          接続を解除
-        </Button>
+        />
       </>
     ) : (
       <Text size="xs" c="dimmed">

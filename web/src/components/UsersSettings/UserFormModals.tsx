@@ -3,9 +3,8 @@ import { type Role, roleLabels, roles, UserInvite, UserUpdate } from "@okuru/cor
 import type { User } from "../../lib/api";
 import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useCreateUser, useUpdateUser } from "../../queries/users";
-import { FormAlert } from "../forms/FormAlert";
+import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
-import { ModalActions } from "../forms/ModalActions";
 
 export const roleDescriptions: Record<Role, string> = {
   admin: "ユーザーの招待・権限の変更・削除を含む、すべての操作ができます。",
@@ -35,6 +34,25 @@ function RoleField({ form, disabled }: { form: SchemaForm<{ role: Role }, unknow
   );
 }
 
+/** 氏名, in both dialogs. */
+function NameField({
+  form,
+  ...props
+}: {
+  form: SchemaForm<{ name: string }, unknown>;
+  "data-autofocus"?: boolean;
+}) {
+  return (
+    <TextInput
+      label="氏名"
+      placeholder="例: 田中 花子"
+      autoComplete="off"
+      {...props}
+      {...form.getInputProps("name")}
+    />
+  );
+}
+
 type InviteValues = { email: string; name: string; role: Role };
 
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -51,37 +69,35 @@ function InviteUserForm({ onClose }: { onClose: () => void }) {
     name: "invite",
     initialValues: { email: "", name: "", role: "member" } as InviteValues,
   });
-  const { onSubmit, error } = useFormSubmit(form, (values) => create.mutateAsync(values), {
+  const submit = useFormSubmit(form, (values) => create.mutateAsync(values), {
     success: (user) => `${user.email} に招待メールを送信しました。`,
     codeFields: { "user.email_exists": "email" },
     onSuccess: onClose,
   });
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
+    <ModalForm
+      form={form}
+      submit={submit}
+      intro={
         <Text size="sm" c="dimmed">
           招待したユーザーには、ログイン用の仮パスワードがメールで届きます。
         </Text>
-        <FormAlert error={error} />
-        <TextInput
-          label="メールアドレス"
-          placeholder="例: tanaka@example.jp"
-          type="email"
-          autoComplete="off"
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps("email")}
-        />
-        <TextInput
-          label="氏名"
-          placeholder="例: 田中 花子"
-          autoComplete="off"
-          {...form.getInputProps("name")}
-        />
-        <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} />
-        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="招待する" />
-      </Stack>
-    </form>
+      }
+      onCancel={onClose}
+      submitLabel="招待する"
+    >
+      <TextInput
+        label="メールアドレス"
+        placeholder="例: tanaka@example.jp"
+        type="email"
+        autoComplete="off"
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps("email")}
+      />
+      <NameField form={form as unknown as SchemaForm<{ name: string }, unknown>} />
+      <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} />
+    </ModalForm>
   );
 }
 
@@ -118,29 +134,15 @@ function EditUserForm({
     name: "user",
     initialValues: { name: user.name, role: user.role } as { name: string; role: Role },
   });
-  const { onSubmit, error } = useFormSubmit(
-    form,
-    (values) => update.mutateAsync({ id: user.id, body: values }),
-    {
-      success: "ユーザー情報を保存しました。",
-      onSuccess: onClose,
-    },
-  );
+  const submit = useFormSubmit(form, (values) => update.mutateAsync({ id: user.id, body: values }), {
+    success: "ユーザー情報を保存しました。",
+    onSuccess: onClose,
+  });
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
-        <FormAlert error={error} />
-        <TextInput label="メールアドレス" value={user.email} readOnly variant="filled" />
-        <TextInput
-          label="氏名"
-          placeholder="例: 田中 花子"
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps("name")}
-        />
-        <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} disabled={!canChangeRole} />
-        <ModalActions onCancel={onClose} submitting={form.submitting} submitLabel="保存する" />
-      </Stack>
-    </form>
+    <ModalForm form={form} submit={submit} onCancel={onClose}>
+      <TextInput label="メールアドレス" value={user.email} readOnly variant="filled" />
+      <NameField form={form as unknown as SchemaForm<{ name: string }, unknown>} data-autofocus />
+      <RoleField form={form as unknown as SchemaForm<{ role: Role }, unknown>} disabled={!canChangeRole} />
+    </ModalForm>
   );
 }

@@ -1,6 +1,6 @@
 import { Modal } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 export interface FormModalProps {
   opened: boolean;
@@ -27,5 +27,38 @@ export function FormModal({ opened, onClose, title, size = "lg", children }: For
     >
       {children}
     </Modal>
+  );
+}
+
+export interface RecordFormModalProps<T extends { id: string }> {
+  opened: boolean;
+  /** The record to edit (kept while the dialog closes); null adds a new one. */
+  record: T | null;
+  onClose: () => void;
+  /** What one record is called: 「発送元を追加」, 「発送元を編集」. */
+  noun: string;
+  size?: FormModalProps["size"];
+  /** The form for `record`; it starts afresh for each record. */
+  children: (record: T | null) => ReactNode;
+}
+
+/** The add/edit dialog of a settings list: 「{noun}を追加」 for a new record, 「{noun}を編集」 otherwise. */
+export function RecordFormModal<T extends { id: string }>({
+  opened,
+  record,
+  onClose,
+  noun,
+  size,
+  children,
+}: RecordFormModalProps<T>) {
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={record ? `${noun}を編集` : `${noun}を追加`}
+      size={size}
+    >
+      <Fragment key={record?.id ?? "new"}>{children(record)}</Fragment>
+    </FormModal>
   );
 }
