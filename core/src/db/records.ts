@@ -7,6 +7,26 @@ import { isConditionalFailure } from "./attributes";
 import { Database, type TransactionEntities } from "./service";
 import { tableDefinition } from "./table";
 
+/**
+ * Items by key in BatchGets of a hundred (DynamoDB's most per request), the keys DynamoDB
+ * left unprocessed asked again a few times: `read` is the entity's batch get.
+ */
+export async function batchGet<Key, Item>(
+  keys: Key[],
+  read: (keys: Key[]) => Promise<{ data: Item[]; unprocessed: unknown[] }>,
+): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending = keys.slice(i, i + 100);
+    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+      const { data, unprocessed } = await read(pending);
+      found.push(...data);
+      pending = unprocessed as Key[];
+    }
+  }
+  return found;
+}
+
 /** Page sizes are bounded: one request never reads a tenant's whole partition. */
 export const PAGE_SIZE = { default: 100, max: 100 } as const;
 
@@ -94,14 +114,20 @@ export async function page<T>(
 type EntityName = keyof TransactionEntities;
 
 /**
- * The CRUD every tenant-owned settings record shares (senders, item categories,
- * and next carrier accounts and shop credentials): the tenant always comes from the
- * actor, ids are checked for their exact canonical shape before any read (so a
- * lower-cased or oversized id is simply not found), writes are administrators',
- * and a count limit is enforced in the same transaction as the write.
- *
- * `E` is the entity's key in the Database service; `Item` its stored item type.
+ * A record kind's reads by id: `find` (undefined when absent, or for an id that is not
+ * of the kind's exact shape, which is never read) and `get` (or the kind's not-found
+ * error). `read` gets the item by the actor's tenant and the id.
  */
+export function readsById<Item>(
+  kind: IdKind,
+  read: (tenantId: string, id: string) => Promise<{ data: Item | null }>,
+  notFound: () => Error,
+) {
+  const find = async (id: string): Promise<Item | undefined> =>
+    isID(kind, id) ? ((await read(useTenantID(), id)).data ?? undefined) : undefined;
+  return { find, get: orNotFound(find, notFound) };
+}
+
 /** A record kind's `get`: its `find`, or the kind's not-found error. */
 export function orNotFound<Item>(find: (id: string) => Promise<Item | undefined>, notFound: () => Error) {
   return async (id: string): Promise<Item> => {
@@ -111,6 +137,15 @@ export function orNotFound<Item>(find: (id: string) => Promise<Item | undefined>
   };
 }
 
+/**
+ * The CRUD every tenant-owned settings record shares (senders, item categories,
+ * and next carrier accounts and shop credentials): the tenant always comes from the
+ * actor, ids are checked for their exact canonical shape before any read (so a
+ * lower-cased or oversized id is simply not found), writes are administrators',
+ * and a count limit is enforced in the same transaction as the write.
+ *
+ * `entity` is the entity's key in the Database service; `Item` its stored item type.
+ */
 export function tenantRecords<Item, Input extends z.ZodType>(options: {
   entity: EntityName;
   idKind: IdKind;

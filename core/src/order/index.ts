@@ -12,7 +12,7 @@ import {
 import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure, lockLost } from "../db/attributes";
-import { orNotFound, PAGE_SIZE, type Page, type PageRequest, page } from "../db/records";
+import { batchGet, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
 import { ItemCategory } from "../item-category";
 import type { LabelParty } from "../label";
@@ -199,13 +199,11 @@ export function serialize(item: OrderItem): Info {
 
 export const notFound = () => new NotFoundError("order.not_found", "注文が見つかりません。");
 
-export async function find(orderId: string): Promise<OrderItem | undefined> {
-  if (!isID("order", orderId)) return undefined;
-  const { data } = await OrderEntity.get({ tenantId: useTenantID(), orderId }).go();
-  return data ?? undefined;
-}
-
-export const get = orNotFound(find, notFound);
+export const { find, get } = readsById(
+  "order",
+  (tenantId, orderId) => OrderEntity.get({ tenantId, orderId }).go(),
+  notFound,
+);
 
 export const ListQuery = z.object({
   tab: z.enum(tabs).default("notShipped"),
@@ -1183,16 +1181,8 @@ export async function findMany(orderIds: string[]): Promise<Map<string, OrderIte
   const keys = [...new Set(orderIds)]
     .filter((id) => isID("order", id))
     .map((orderId) => ({ tenantId, orderId }));
-  const found = new Map<string, OrderItem>();
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
-      const { data, unprocessed } = await OrderEntity.get(pending).go();
-      for (const item of data) found.set(item.orderId, item);
-      pending = unprocessed as typeof pending;
-    }
-  }
-  return found;
+  const found = await batchGet(keys, (batch) => OrderEntity.get(batch).go());
+  return new Map(found.map((order) => [order.orderId, order]));
 }
 
 // ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
 import type { WhereOf } from "../db/attributes";
 import { jobExpiresAt } from "../db/job";
-import { orNotFound, type PageRequest, page } from "../db/records";
+import { batchGet, type PageRequest, page, readsById } from "../db/records";
 import { Database, type TransactionEntities } from "../db/service";
 import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
@@ -831,25 +831,15 @@ async function findMany(shipmentIds: string[]): Promise<Map<string, ShipmentItem
   const keys = [...new Set(shipmentIds)]
     .filter((id) => isID("shipment", id))
     .map((shipmentId) => ({ tenantId, shipmentId }));
-  const found = new Map<string, ShipmentItem>();
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
-      const { data, unprocessed } = await ShipmentEntity.get(pending).go();
-      for (const item of data) found.set(item.shipmentId, item);
-      pending = unprocessed as typeof pending;
-    }
-  }
-  return found;
+  const found = await batchGet(keys, (batch) => ShipmentEntity.get(batch).go());
+  return new Map(found.map((shipment) => [shipment.shipmentId, shipment]));
 }
 
-export async function find(shipmentId: string): Promise<ShipmentItem | undefined> {
-  if (!isID("shipment", shipmentId)) return undefined;
-  const { data } = await ShipmentEntity.get({ tenantId: useTenantID(), shipmentId }).go();
-  return data ?? undefined;
-}
-
-export const get = orNotFound(find, notFound);
+export const { find, get } = readsById(
+  "shipment",
+  (tenantId, shipmentId) => ShipmentEntity.get({ tenantId, shipmentId }).go(),
+  notFound,
+);
 
 /** An order's shipments, newest first. */
 export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {

@@ -27,9 +27,8 @@ export { receiveShopifyWebhook, type ShopifyDelivery, type WebhookOutcome } from
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { TimestampsInfo, timestampsToWire } from "../db/attributes";
-import { orNotFound, type Page, type PageRequest, page } from "../db/records";
+import { type Page, type PageRequest, page, readsById } from "../db/records";
 import { NotFoundError } from "../error";
-import { isID } from "../util/id";
 import { CarrierMappingInfo, mappingOf } from "./carriers";
 import { ShopSettings } from "./connect";
 import { ShopEntity, type ShopItem } from "./entity";
@@ -127,13 +126,11 @@ export function serialize(item: ShopItem): Info {
 
 export const notFound = () => new NotFoundError("shop.not_found", "ストアが見つかりません。");
 
-export async function find(shopId: string): Promise<ShopItem | undefined> {
-  if (!isID("shop", shopId)) return undefined;
-  const { data } = await ShopEntity.get({ tenantId: useTenantID(), shopId }).go();
-  return data ?? undefined;
-}
-
-export const get = orNotFound(find, notFound);
+export const { find, get } = readsById(
+  "shop",
+  (tenantId, shopId) => ShopEntity.get({ tenantId, shopId }).go(),
+  notFound,
+);
 
 /** Whether the company has at least one connected shop (the setup wizard's stores step needs one). */
 export async function hasActive(): Promise<boolean> {
