@@ -128,6 +128,25 @@ export function readsById<Item>(
   return { find, get: orNotFound(find, notFound) };
 }
 
+/**
+ * Several records of the kind by id, at once (batchGet): `idAttribute` is the key
+ * composite holding the id; ids not of the kind's exact shape are never read, and the
+ * answer has only the ids found.
+ */
+export async function findManyById<Key, Item>(
+  kind: IdKind,
+  idAttribute: string,
+  ids: string[],
+  read: (keys: Key[]) => Promise<{ data: Item[]; unprocessed: unknown[] }>,
+): Promise<Map<string, Item>> {
+  const tenantId = useTenantID();
+  const keys = [...new Set(ids)]
+    .filter((id) => isID(kind, id))
+    .map((id) => ({ tenantId, [idAttribute]: id }));
+  const found = await batchGet(keys as Key[], read);
+  return new Map(found.map((item) => [(item as Record<string, string>)[idAttribute]!, item]));
+}
+
 /** A record kind's `get`: its `find`, or the kind's not-found error. */
 export function orNotFound<Item>(find: (id: string) => Promise<Item | undefined>, notFound: () => Error) {
   return async (id: string): Promise<Item> => {

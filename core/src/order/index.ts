@@ -12,7 +12,7 @@ import {
 import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure, lockLost } from "../db/attributes";
-import { batchGet, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../db/records";
+import { findManyById, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
 import { ItemCategory } from "../item-category";
 import type { LabelParty } from "../label";
@@ -27,7 +27,7 @@ import {
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
 import { batchWrite, type WriteRequest, withWriteSlot } from "../sync/batch-write";
 import { orderItem } from "../sync/order-item";
-import { idFor, isID } from "../util/id";
+import { idFor } from "../util/id";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { fitIssues } from "./fit-check";
 import { platformIdQuery, queriesFor, type SearchToken, tokensOf } from "./search";
@@ -1176,14 +1176,10 @@ async function rewriteStatus(
 }
 
 /** Several orders of the tenant in one BatchGet, by id; ids of another shape are simply absent. */
-export async function findMany(orderIds: string[]): Promise<Map<string, OrderItem>> {
-  const tenantId = useTenantID();
-  const keys = [...new Set(orderIds)]
-    .filter((id) => isID("order", id))
-    .map((orderId) => ({ tenantId, orderId }));
-  const found = await batchGet(keys, (batch) => OrderEntity.get(batch).go());
-  return new Map(found.map((order) => [order.orderId, order]));
-}
+export const findMany = (orderIds: string[]): Promise<Map<string, OrderItem>> =>
+  findManyById("order", "orderId", orderIds, (keys: { tenantId: string; orderId: string }[]) =>
+    OrderEntity.get(keys).go(),
+  );
 
 // ---------------------------------------------------------------------------
 // Privacy (Shopify's compliance webhooks, core/src/shop/privacy.ts)

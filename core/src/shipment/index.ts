@@ -7,7 +7,7 @@ import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
 import type { WhereOf } from "../db/attributes";
 import { jobExpiresAt } from "../db/job";
-import { batchGet, type PageRequest, page, readsById } from "../db/records";
+import { findManyById, type PageRequest, page, readsById } from "../db/records";
 import { Database, type TransactionEntities } from "../db/service";
 import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
@@ -826,14 +826,10 @@ const labelNotFound = () => new NotFoundError("label.not_found", "送り状の�
 // Reading and cancelling shipments
 
 /** Shipments by id, read at once (ids that are not shipments' are left out). */
-async function findMany(shipmentIds: string[]): Promise<Map<string, ShipmentItem>> {
-  const tenantId = useTenantID();
-  const keys = [...new Set(shipmentIds)]
-    .filter((id) => isID("shipment", id))
-    .map((shipmentId) => ({ tenantId, shipmentId }));
-  const found = await batchGet(keys, (batch) => ShipmentEntity.get(batch).go());
-  return new Map(found.map((shipment) => [shipment.shipmentId, shipment]));
-}
+const findMany = (shipmentIds: string[]): Promise<Map<string, ShipmentItem>> =>
+  findManyById("shipment", "shipmentId", shipmentIds, (keys: { tenantId: string; shipmentId: string }[]) =>
+    ShipmentEntity.get(keys).go(),
+  );
 
 export const { find, get } = readsById(
   "shipment",
