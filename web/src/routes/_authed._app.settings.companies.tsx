@@ -10,18 +10,18 @@ import { SettingsFormSection } from "../components/forms/SettingsFormSection";
 import { brandQueryOptions } from "../queries/brands";
 import { companyQueryOptions } from "../queries/companies";
 import { itemCategoriesQueryOptions } from "../queries/item-categories";
+import { loadQueries } from "../queries/preload";
 import { sendersQueryOptions } from "../queries/senders";
 import { meQueryOptions } from "../queries/users";
 
 export const Route = createFileRoute("/_authed/_app/settings/companies")({
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([
-      queryClient.ensureQueryData(companyQueryOptions()),
-      queryClient.ensureQueryData(brandQueryOptions()),
-      queryClient.ensureQueryData(sendersQueryOptions()),
-      queryClient.ensureQueryData(itemCategoriesQueryOptions()),
-      queryClient.ensureQueryData(meQueryOptions()),
-    ]),
+  loader: loadQueries(
+    companyQueryOptions,
+    brandQueryOptions,
+    sendersQueryOptions,
+    itemCategoriesQueryOptions,
+    meQueryOptions,
+  ),
   component: CompanyPage,
 });
 

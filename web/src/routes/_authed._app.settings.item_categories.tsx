@@ -2,12 +2,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ItemCategoriesSettings } from "../components/ItemCategoriesSettings/ItemCategoriesSettings";
 import { brandQueryOptions } from "../queries/brands";
 import { itemCategoriesQueryOptions } from "../queries/item-categories";
+import { loadQueries } from "../queries/preload";
 
 export const Route = createFileRoute("/_authed/_app/settings/item_categories")({
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([
-      queryClient.ensureQueryData(itemCategoriesQueryOptions()),
-      queryClient.ensureQueryData(brandQueryOptions()),
-    ]),
+  loader: loadQueries(itemCategoriesQueryOptions, brandQueryOptions),
   component: ItemCategoriesSettings,
 });

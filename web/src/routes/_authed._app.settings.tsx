@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { useCanManageSettings } from "../lib/permissions";
 import { companyQueryOptions } from "../queries/companies";
+import { loadQueries } from "../queries/preload";
 import { meQueryOptions } from "../queries/users";
 
 type SettingsValue =
@@ -57,11 +58,7 @@ function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
 }
 
 export const Route = createFileRoute("/_authed/_app/settings")({
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(companyQueryOptions()),
-      context.queryClient.ensureQueryData(meQueryOptions()),
-    ]),
+  loader: loadQueries(companyQueryOptions, meQueryOptions),
   component: SettingsLayout,
 });
 

@@ -26,7 +26,7 @@ import {
   IconTruckDelivery,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ApiError, type Order, type OrderListQuery } from "../../lib/api";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
@@ -62,6 +62,13 @@ export type OrderFilters = {
 };
 
 const PAGE_SIZE = 50;
+
+type BulkArchiveAction = "archive" | "restore";
+
+const archiveButtons = {
+  archive: { label: "アーカイブ", Icon: IconArchive },
+  restore: { label: "元に戻す", Icon: IconArrowBackUp },
+} as const;
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -173,7 +180,24 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
     });
   };
 
-  async function runBulk(action: "archive" | "restore") {
+  /** アーカイブ, and on the archived tab the same button the other way: 元に戻す. */
+  function archiveButton(action: BulkArchiveAction) {
+    const { label, Icon } = archiveButtons[action];
+    return (
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<Icon size={16} />}
+        loading={bulk.isPending}
+        disabled={blocked("bulkUpdate") !== null}
+        onClick={() => void runBulk(action)}
+      >
+        {label}
+      </Button>
+    );
+  }
+
+  async function runBulk(action: BulkArchiveAction) {
     try {
       const { results } = await bulk.mutateAsync({ ids: [...selected.keys()], action });
       const { done, failed } = summarizeBulk(results, selected);
@@ -263,16 +287,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           onClear={clearSelection}
           actions={
             filters.tab_key === "archived" ? (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} />}
-                loading={bulk.isPending}
-                disabled={blocked("bulkUpdate") !== null}
-                onClick={() => void runBulk("restore")}
-              >
-                元に戻す
-              </Button>
+              archiveButton("restore")
             ) : (
               <>
                 <Button
@@ -294,56 +309,29 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                 >
                   追跡番号をアップロード
                 </Button>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconFileExport size={16} />}
-                      rightSection={<IconChevronDown size={14} />}
-                      loading={carrierExport.create.isPending}
-                      disabled={blocked("export") !== null}
-                    >
-                      CSV出力
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>配送会社ソフト用ファイル</Menu.Label>
-                    {exportFormatChoices.map((format) => (
-                      <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
-                        {exportFormatLabels[format]}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconTruckDelivery size={16} />}
-                      rightSection={<IconChevronDown size={14} />}
-                      disabled={blocked("bulkUpdate") !== null}
-                    >
-                      配送設定
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>一括で配送設定</Menu.Label>
-                    <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
-                    <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconArchive size={16} />}
-                  loading={bulk.isPending}
-                  disabled={blocked("bulkUpdate") !== null}
-                  onClick={() => void runBulk("archive")}
+                <MenuButton
+                  icon={<IconFileExport size={16} />}
+                  label="CSV出力"
+                  menuLabel="配送会社ソフト用ファイル"
+                  loading={carrierExport.create.isPending}
+                  disabled={blocked("export") !== null}
                 >
-                  アーカイブ
-                </Button>
+                  {exportFormatChoices.map((format) => (
+                    <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
+                      {exportFormatLabels[format]}
+                    </Menu.Item>
+                  ))}
+                </MenuButton>
+                <MenuButton
+                  icon={<IconTruckDelivery size={16} />}
+                  label="配送設定"
+                  menuLabel="一括で配送設定"
+                  disabled={blocked("bulkUpdate") !== null}
+                >
+                  <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
+                  <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
+                </MenuButton>
+                {archiveButton("archive")}
               </>
             )
           }
@@ -497,5 +485,36 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
 
       <Pager cursors={cursors} nextCursor={data?.nextCursor} onTurn={setCursors} />
     </Stack>
+  );
+}
+
+/** A selection-bar button that opens a menu of choices under a heading. */
+function MenuButton(props: {
+  icon: ReactNode;
+  label: string;
+  menuLabel: string;
+  loading?: boolean;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={props.icon}
+          rightSection={<IconChevronDown size={14} />}
+          loading={props.loading}
+          disabled={props.disabled}
+        >
+          {props.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{props.menuLabel}</Menu.Label>
+        {props.children}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

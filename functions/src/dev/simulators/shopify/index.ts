@@ -7,6 +7,7 @@ import {
   createShopState,
   isoUtc,
   orderFromSeed,
+  parseUrl,
   randomHex,
   type ShopState,
   type StoredOrder,
@@ -161,12 +162,8 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       );
     if (clientId !== options.clientId) return oauthError("The client_id provided is invalid");
     if (!redirectUri) return oauthError("The redirect_uri is missing");
-    let redirect: URL;
-    try {
-      redirect = new URL(redirectUri);
-    } catch {
-      return oauthError("The redirect_uri is not valid");
-    }
+    const redirect = parseUrl(redirectUri);
+    if (!redirect) return oauthError("The redirect_uri is not valid");
     const scopes = (params.get("scope") ?? "")
       .split(",")
       .map((s) => s.trim())

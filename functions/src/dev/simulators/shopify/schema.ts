@@ -16,6 +16,7 @@ import {
   parseGid,
   parseSearch,
   parseTime,
+  parseUrl,
   type ShopState,
   type StoredFulfillment,
   type StoredFulfillmentOrder,
@@ -730,12 +731,8 @@ export const rootValue = {
     });
     const url = input.callbackUrl ?? input.uri;
     if (!url) return fail("Address can't be blank");
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return fail("Address is invalid");
-    }
+    const parsed = parseUrl(url);
+    if (!parsed) return fail("Address is invalid");
     // Real Shopify wants https (or pubsub:// / arn:); plain http is let through for local receivers.
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
       return fail(`Address protocol ${parsed.protocol}// is not supported`);

@@ -153,6 +153,15 @@ export function parseGid(value: string, type: string): number | null {
   return Number(m[2]);
 }
 
+/** `value` as an absolute URL, or null where it is not one. */
+export function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /** Shopify's DateTime: UTC, second precision, `Z`. */
 export const isoUtc = (date: Date | string | number) =>
   new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z");
