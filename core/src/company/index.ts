@@ -4,32 +4,27 @@ import { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
 import { CarrierAccount } from "../carrier";
-import { TimestampsInfo, timestampsToWire } from "../db/attributes";
+import { recordInfo, recordToWire } from "../db/wire";
 import { NotFoundError, RuleError } from "../error";
 import { CompanyUpdate } from "../shared/company";
 import { nextSetupStatus, type SetupStatus, setupStatuses } from "../shared/setup-status";
 import { Shop } from "../shop";
 import { CompanyEntity, type CompanyItem } from "./entity";
 
-export const Info = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    name_kana: z.string(),
-    ...AddressInfo,
-    contact_name: z.string(),
-    contact_email: z.string(),
-    setup_status: z.enum(setupStatuses),
-    features: z.object({ api_integration: z.boolean() }),
-    ...TimestampsInfo,
-  })
-  .meta({ id: "Company" });
+export const Info = recordInfo("Company", {
+  name: z.string(),
+  name_kana: z.string(),
+  ...AddressInfo,
+  contact_name: z.string(),
+  contact_email: z.string(),
+  setup_status: z.enum(setupStatuses),
+  features: z.object({ api_integration: z.boolean() }),
+});
 export type Info = z.infer<typeof Info>;
 
 /** The wire shape: snake_case, the id named `id`. */
 export function serialize(item: CompanyItem): Info {
-  return {
-    id: item.tenantId,
+  return recordToWire(item.tenantId, item, {
     name: item.name,
     name_kana: item.nameKana ?? "",
     ...addressToWire(item),
@@ -37,8 +32,7 @@ export function serialize(item: CompanyItem): Info {
     contact_email: item.contactEmail ?? "",
     setup_status: item.setupStatus,
     features: { api_integration: item.features?.apiIntegration ?? false },
-    ...timestampsToWire(item),
-  };
+  });
 }
 
 /** The signed-in actor's company. */

@@ -1,33 +1,27 @@
 export * as ItemCategory from "./index";
 
 import { z } from "zod";
-import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { tenantRecords } from "../db/records";
+import { recordInfo, recordToWire } from "../db/wire";
 import { NotFoundError, RuleError } from "../error";
 import { ItemCategoryInput } from "../shared/item-category";
 import type { ItemCategoryItem } from "./entity";
 
 export const MAX_ITEM_CATEGORIES = 200;
 
-export const Info = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    handling1: z.string(),
-    handling2: z.string(),
-    ...TimestampsInfo,
-  })
-  .meta({ id: "ItemCategory" });
+export const Info = recordInfo("ItemCategory", {
+  name: z.string(),
+  handling1: z.string(),
+  handling2: z.string(),
+});
 export type Info = z.infer<typeof Info>;
 
 export function serialize(item: ItemCategoryItem): Info {
-  return {
-    id: item.itemCategoryId,
+  return recordToWire(item.itemCategoryId, item, {
     name: item.name,
     handling1: item.handling1 ?? "",
     handling2: item.handling2 ?? "",
-    ...timestampsToWire(item),
-  };
+  });
 }
 
 export const notFound = () => new NotFoundError("item_category.not_found", "備考欄設定が見つかりません。");

@@ -3,33 +3,27 @@ export * as Sender from "./index";
 import { z } from "zod";
 import { assertAdmin } from "../actor";
 import { AddressInfo, addressFromWire, addressToWire, assertPostalCode } from "../address";
-import { TimestampsInfo, timestampsToWire } from "../db/attributes";
 import { tenantRecords } from "../db/records";
+import { recordInfo, recordToWire } from "../db/wire";
 import { NotFoundError, RuleError } from "../error";
 import { SenderInput } from "../shared/sender";
 import type { SenderItem } from "./entity";
 
 export const MAX_SENDERS = 200;
 
-export const Info = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    company_name: z.string(),
-    ...AddressInfo,
-    ...TimestampsInfo,
-  })
-  .meta({ id: "Sender" });
+export const Info = recordInfo("Sender", {
+  name: z.string(),
+  company_name: z.string(),
+  ...AddressInfo,
+});
 export type Info = z.infer<typeof Info>;
 
 export function serialize(item: SenderItem): Info {
-  return {
-    id: item.senderId,
+  return recordToWire(item.senderId, item, {
     name: item.name,
     company_name: item.companyName ?? "",
     ...addressToWire(item),
-    ...timestampsToWire(item),
-  };
+  });
 }
 
 export const notFound = () => new NotFoundError("sender.not_found", "発送元が見つかりません。");

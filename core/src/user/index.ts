@@ -3,9 +3,10 @@ export * as User from "./index";
 import { z } from "zod";
 import { assertAdmin, useTenantID, useUser } from "../actor";
 import { Counter } from "../counter";
-import { lockLost, TimestampsInfo, timestampsToWire } from "../db/attributes";
+import { lockLost } from "../db/attributes";
 import { orNotFound, type Page, type PageRequest, page } from "../db/records";
 import { Database } from "../db/service";
+import { recordInfo, recordToWire } from "../db/wire";
 import { ConflictError, concurrentUpdate, NotFoundError, RuleError } from "../error";
 import { deleteUser, inviteUser } from "../identity/cognito";
 import { roles, UserInvite, UserUpdate } from "../shared/user";
@@ -23,25 +24,19 @@ const ADMINS = "admins";
 /** A removed user's identity link stays as a tombstone for longer than any ID token lives. */
 const REMOVED_IDENTITY_TTL_SECONDS = 2 * 24 * 60 * 60;
 
-export const Info = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(roles),
-    ...TimestampsInfo,
-  })
-  .meta({ id: "User" });
+export const Info = recordInfo("User", {
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+});
 export type Info = z.infer<typeof Info>;
 
 export function serialize(item: UserItem): Info {
-  return {
-    id: item.userId,
+  return recordToWire(item.userId, item, {
     email: item.email,
     name: item.name,
     role: item.role,
-    ...timestampsToWire(item),
-  };
+  });
 }
 
 const notFound = () => new NotFoundError("user.not_found", "ユーザーが見つかりません。");
