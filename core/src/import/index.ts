@@ -269,6 +269,8 @@ export async function run(input: z.input<typeof Request>): Promise<Result> {
   // The uploaded file (recipients' numbers and order references) has served its purpose
   // once every row is settled. An import that failed part-way keeps it, so the same
   // request can be sent again; one never imported goes with the bucket's 90-day expiry.
-  if (request.upload_key) await Files.remove(request.upload_key);
+  // The shipments are written by now: a failed delete leaves the file to that expiry
+  // rather than answer an error for an import that succeeded.
+  if (request.upload_key) await Files.remove(request.upload_key).catch(() => undefined);
   return result;
 }

@@ -71,6 +71,7 @@ export const Info = z
     carrier: z.enum(shipmentCarriers),
     /** The delivery company the merchant typed (carrier `sss`), else null. */
     carrier_name: z.string().nullable(),
+    /** The account that issued the number; "" for a typed number or one imported by order number without an account. */
     carrier_account_id: z.string(),
     tracking_number: z.string(),
     label_id: z.string(),
