@@ -2,6 +2,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from "@aws-s
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Entity, type Schema } from "electrodb";
 import { clientOptions, coreConfig, withoutCallLogging } from "../config";
+import { prefixAsRange } from "./key-range";
 import { createTableInput } from "./table";
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -12,6 +13,16 @@ export function dynamo(): DynamoDBDocumentClient {
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
     });
+    // Every Query, whoever built it (ElectroDB, a bench's baseline): see key-range.ts.
+    documentClient.middlewareStack.add(
+      (next, context) => (args) =>
+        next(
+          context.commandName === "QueryCommand"
+            ? { ...args, input: prefixAsRange(args.input as Parameters<typeof prefixAsRange>[0]) }
+            : args,
+        ),
+      { step: "initialize", name: "prefixAsRange" },
+    );
   }
   return documentClient;
 }
