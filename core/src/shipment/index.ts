@@ -206,6 +206,7 @@ async function partContext() {
     defaultCarrier: brand?.defaultCarrier,
     printSettings: Brand.serialize(brand).print_settings,
     senderOf,
+    autoUploadTracking: Brand.uploadSettingsOf(brand).auto_upload_tracking,
   };
 }
 type PartContext = Awaited<ReturnType<typeof partContext>>;
@@ -214,7 +215,12 @@ type PartContext = Awaited<ReturnType<typeof partContext>>;
 const SETUP_KEPT_MS = 5 * 60_000;
 /** Batches whose set-up a consumer keeps at once (a Lambda instance serves a few at a time). */
 const SETUPS_KEPT = 32;
-type BatchSetup = { kind: "label" | "reissue"; createdBy: string | null; context: PartContext };
+type BatchSetup = {
+  kind: "label" | "reissue";
+  createdBy: string | null;
+  createdAt: string;
+  context: PartContext;
+};
 const setups = new Map<string, { at: number; setup: Promise<BatchSetup | undefined> }>();
 
 /**
@@ -234,7 +240,9 @@ function batchSetup(labelId: string): Promise<BatchSetup | undefined> {
     LabelBatchEntity.get({ tenantId: useTenantID(), jobId: labelId }).go(),
     partContext(),
   ]).then(([{ data: batch }, context]) =>
-    batch ? { kind: batch.kind, createdBy: batch.createdBy ?? null, context } : undefined,
+    batch
+      ? { kind: batch.kind, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt, context }
+      : undefined,
   );
   // A batch not found (another tenant's, expired) or a read that failed is not kept.
   setups.set(key, { at: now, setup });
@@ -509,10 +517,14 @@ function toParcel(
  * counts its orders in one transaction that runs once per part, so a redelivered
  * part neither duplicates a number nor counts twice.
  */
-export async function runPart(labelId: string, part: number, orderIds: string[]): Promise<void> {
+export async function runPart(
+  labelId: string,
+  part: number,
+  orderIds: string[],
+): Promise<IssuedPart | undefined> {
   // Everything the part reads first, at once; all of it is the tenant's own (the keys carry it).
   const [batch, orders] = await Promise.all([batchSetup(labelId), Order.findMany(orderIds)]);
-  if (batch?.kind !== "label") return; // another tenant's, expired, or not a new-label batch
+  if (batch?.kind !== "label") return undefined; // another tenant's, expired, or not a new-label batch
   const { context } = batch;
   // The order's label summary is written in the transactions that create and delete its
   // live parcels, so it tells which orders have live labels without reading those.
@@ -556,6 +568,7 @@ export async function runPart(labelId: string, part: number, orderIds: string[])
   await finishPart(labelId, part, orderIds.length, parcels, results, context);
   // A label that failed before is settled now that the order's labels are printable.
   for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
+  return { ...issuedOf(results, batch), autoUploadTracking: context.autoUploadTracking };
 }
 
 const hasLabelIssue = (order: OrderItem) =>
@@ -765,17 +778,32 @@ export type BatchStatus = z.infer<typeof BatchStatus>;
  * The shipments one part of a new-label batch created (none for a reissue batch, which
  * creates none), with who asked for the batch: what an automatic tracking upload sends.
  */
-export async function partShipments(
-  labelId: string,
-  part: number,
-): Promise<{ shipmentIds: string[]; createdBy: string | null; createdAt: string } | null> {
+export async function partShipments(labelId: string, part: number): Promise<PartShipments | null> {
   const tenantId = useTenantID();
   const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
   if (batch?.kind !== "label") return null;
   const { data: stored } = await LabelResultEntity.get({ tenantId, jobId: labelId, part }).go();
-  const results = (stored?.results ?? []) as PartResult[];
+  return issuedOf((stored?.results ?? []) as PartResult[], {
+    createdBy: batch.createdBy ?? null,
+    createdAt: batch.createdAt,
+  });
+}
+
+/** The shipments of a new-label part and who asked for its batch, when. */
+export type PartShipments = { shipmentIds: string[]; createdBy: string | null; createdAt: string };
+/**
+ * What a part just issued, as `runPart` answers it: its shipments, and whether the
+ * brand uploads tracking numbers automatically (read with the batch's set-up, so the
+ * consumer need not read the brand again).
+ */
+export type IssuedPart = PartShipments & { autoUploadTracking: boolean };
+
+function issuedOf(
+  results: PartResult[],
+  batch: { createdBy: string | null; createdAt: string },
+): PartShipments {
   const shipmentIds = [...new Set(results.filter((r) => !r.error).flatMap((r) => r.shipmentIds))];
-  return { shipmentIds, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt };
+  return { shipmentIds, createdBy: batch.createdBy, createdAt: batch.createdAt };
 }
 
 /** Where a batch stands: finished parts with download URLs (the first is printable while the rest render) and per-order results. */

@@ -561,9 +561,17 @@ async function createJob(
  * job of their own. Answers that job's id, or null when nothing was queued (the
  * setting is off, a reissue, or no order of the part got a label).
  */
-export async function afterLabelsIssued(labelId: string, part: number): Promise<{ job_id: string } | null> {
-  if (!Brand.uploadSettingsOf(await Brand.get()).auto_upload_tracking) return null;
-  const issued = await Shipment.partShipments(labelId, part);
+export async function afterLabelsIssued(
+  labelId: string,
+  part: number,
+  /** What the part's run answered (Shipment.runPart); without it, the brand and the part are read. */
+  known?: Shipment.IssuedPart,
+): Promise<{ job_id: string } | null> {
+  const auto = known
+    ? known.autoUploadTracking
+    : Brand.uploadSettingsOf(await Brand.get()).auto_upload_tracking;
+  if (!auto) return null;
+  const issued = known ?? (await Shipment.partShipments(labelId, part));
   if (!issued?.shipmentIds.length) return null;
   // One job per label part, named by it: a redelivered label part finds its job and sends nothing again.
   const jobId = idFor("labelJob", Date.parse(issued.createdAt), `auto-upload:${labelId}:${part}`);

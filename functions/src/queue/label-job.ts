@@ -12,8 +12,8 @@ import { consumer } from "./consumer";
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
   if (message.orderIds.length) {
-    await Shipment.runPart(message.jobId, message.part, message.orderIds);
-    await TrackingUpload.afterLabelsIssued(message.jobId, message.part);
+    const issued = await Shipment.runPart(message.jobId, message.part, message.orderIds);
+    if (issued) await TrackingUpload.afterLabelsIssued(message.jobId, message.part, issued);
   } else await Shipment.runReissuePart(message.jobId, message.part, message.shipmentIds);
 }
 
