@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { memoized } from "../util/memo";
 
 /**
  * What a carrier file can carry. Carrier CSVs are CP932 (carriers.md §9.1); iconv-lite
@@ -31,16 +32,33 @@ export function toCp932Text(value: string): string {
   return value.replace(replaceable, (ch) => cp932Replacements[ch] ?? ch);
 }
 
-function encodesFaithfully(ch: string): boolean {
-  return iconv.decode(iconv.encode(ch, "cp932"), "cp932") === ch;
-}
+/**
+ * Characters are judged once each: every address field of every order is checked on
+ * import and before every label, a few thousand distinct characters in all.
+ */
+const CHARACTERS_KEPT = 20_000;
+
+/** CP932 is stateless: a text survives the round trip exactly when each of its characters does. */
+const encodesFaithfully = memoized(
+  (ch) => iconv.decode(iconv.encode(ch, "cp932"), "cp932") === ch,
+  CHARACTERS_KEPT,
+);
 
 /** Characters that even after the replacements cannot be written to a CP932 file, once each. */
 export function unencodableCharacters(value: string): string[] {
-  const mapped = toCp932Text(value);
-  if (iconv.decode(iconv.encode(mapped, "cp932"), "cp932") === mapped) return [];
-  return [...new Set([...mapped].filter((ch) => !encodesFaithfully(ch)))];
+  const found = new Set<string>();
+  for (const ch of toCp932Text(value)) if (!encodesFaithfully(ch)) found.add(ch);
+  return [...found];
 }
+
+/** Whether CP932 writes a character in an NEC or IBM extension row (lead byte 0x87, 0xED, 0xEE, 0xFA–0xFC). */
+const inExtensionRows = memoized((ch) => {
+  if (ch.codePointAt(0)! < 0x80) return false;
+  const bytes = iconv.encode(ch, "cp932");
+  if (bytes.length !== 2) return false;
+  const lead = bytes[0]!;
+  return lead === 0x87 || lead === 0xed || lead === 0xee || lead >= 0xfa;
+}, CHARACTERS_KEPT);
 
 /**
  * Characters CP932 encodes outside JIS X 0208 (levels 1 and 2): the NEC row-13
@@ -49,13 +67,7 @@ export function unencodableCharacters(value: string): string[] {
  */
 export function outsideJisX0208(value: string): string[] {
   const found = new Set<string>();
-  for (const ch of toCp932Text(value)) {
-    if (ch.codePointAt(0)! < 0x80) continue;
-    const bytes = iconv.encode(ch, "cp932");
-    if (bytes.length !== 2) continue;
-    const lead = bytes[0]!;
-    if (lead === 0x87 || lead === 0xed || lead === 0xee || lead >= 0xfa) found.add(ch);
-  }
+  for (const ch of toCp932Text(value)) if (inExtensionRows(ch)) found.add(ch);
   return [...found];
 }
 
