@@ -3,13 +3,8 @@ export * as Ecforce from "./index";
 import { z } from "zod";
 import { prefectures } from "../shared/text";
 import { ImportedOrder } from "../shop/imported-order";
-import {
-  attemptRequest,
-  PlatformError,
-  type RequestFailure,
-  realSleep,
-  type Sleep,
-} from "../shop/platform-request";
+import type { RequestFailure, Sleep } from "../shop/platform-request";
+import { attemptRequest, PlatformError, realSleep } from "../shop/platform-request";
 
 /**
  * A shop's Ecforce v2 admin API (carriers.md §7): token auth, JSON:API answers,

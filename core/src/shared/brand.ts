@@ -1,26 +1,24 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
+import { labelled } from "./labelled";
 
-export const carriers = ["japan_post", "sagawa", "yamato"] as const;
-export type Carrier = (typeof carriers)[number];
-export const carrierLabels: Record<Carrier, string> = {
+export const { values: carriers, labels: carrierLabels } = labelled({
   japan_post: "日本郵便",
   sagawa: "佐川急便",
   yamato: "ヤマト運輸",
-};
+});
+export type Carrier = (typeof carriers)[number];
 
-export const papers = ["a4", "a5", "label_100x150"] as const;
-export const paperLabels: Record<(typeof papers)[number], string> = {
+export const { values: papers, labels: paperLabels } = labelled({
   a4: "A4 普通紙",
   a5: "A5 普通紙",
   label_100x150: "ラベル用紙 100×150mm",
-};
-export const layouts = ["1up", "2up", "4up"] as const;
-export const layoutLabels: Record<(typeof layouts)[number], string> = {
+});
+export const { values: layouts, labels: layoutLabels } = labelled({
   "1up": "1面",
   "2up": "2面",
   "4up": "4面",
-};
+});
 
 /** Print offsets: whole steps of 0.5 mm within ±20 mm (the one definition the form reads too). */
 export const offsetRule = { min: -20, max: 20, step: 0.5 } as const;

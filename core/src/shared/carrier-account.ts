@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseTrackingNumber } from "../carrier/tracking";
 import type { Carrier } from "./brand";
 import { optionalText, requiredText } from "./fields";
+import { labelled } from "./labelled";
 
 /**
  * Carrier accounts as merchants enter them (POST/PUT /api/{yamato|sagawa|japan_post}),
@@ -10,12 +11,11 @@ import { optionalText, requiredText } from "./fields";
  * orders to the carrier's software as a file (B2クラウド, e飛伝Ⅲ, ゆうプリR).
  */
 
-export const issuingModes = ["self_printed", "handoff"] as const;
-export type IssuingMode = (typeof issuingModes)[number];
-export const issuingModeLabels: Record<IssuingMode, string> = {
+export const { values: issuingModes, labels: issuingModeLabels } = labelled({
   self_printed: "自社で送り状を印刷（追跡番号の番号帯を使用）",
   handoff: "配送会社のソフトで発行（CSVで連携）",
-};
+});
+export type IssuingMode = (typeof issuingModes)[number];
 
 /** Below this many numbers left, the account warns that the carrier should assign a new range. */
 export const LOW_ON_NUMBERS = 500;

@@ -1,31 +1,26 @@
 import { z } from "zod";
 import { optionalText, phone, postalCode, prefecture, requiredText } from "./fields";
+import { labelled } from "./labelled";
 
 /**
  * Order values shared by the order screens and the API (browser-safe): the list's
  * tabs and the recipient form.
  */
-export const shipmentStatuses = [
-  "notShipped",
-  "partiallyShipped",
-  "shipped",
-  "cancelled",
-  "archived",
-] as const;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
-
-/** The tabs of the order list: the five shipment statuses plus the errors across them. */
-export const orderTabs = [...shipmentStatuses, "error"] as const;
-export type OrderTab = (typeof orderTabs)[number];
-
-export const orderTabLabels: Record<OrderTab, string> = {
+export const { values: shipmentStatuses, labels: shipmentStatusLabels } = labelled({
   notShipped: "未発送",
   partiallyShipped: "一部発送",
   shipped: "発送済み",
   cancelled: "キャンセル",
   archived: "アーカイブ",
+});
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/** The tabs of the order list: the five shipment statuses plus the errors across them. */
+export const { values: orderTabs, labels: orderTabLabels } = labelled({
+  ...shipmentStatusLabels,
   error: "エラー",
-};
+});
+export type OrderTab = (typeof orderTabs)[number];
 
 /** お届け先 as the merchant corrects it (PUT /api/orders/{id}/customer); limits from the label fields. */
 export const OrderCustomerUpdate = z.object({

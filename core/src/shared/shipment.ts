@@ -1,32 +1,29 @@
 import { formatTrackingNumber } from "../carrier/tracking";
 import { type DeliveryCarrier, deliveryCarrierLabels } from "./delivery";
+import { labelled } from "./labelled";
 /**
  * Shipment values shared by the API, the entity and the screens (browser-safe): the
  * states of a parcel's label and where its number came from, with their Japanese names.
  */
 
-export const shipmentStatuses = ["issued", "isShipped", "cancelled"] as const;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
-
-export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
+export const { values: shipmentStatuses, labels: shipmentStatusLabels } = labelled({
   issued: "発行済み",
   isShipped: "発送済み",
   cancelled: "取消済み",
-};
+});
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
 
 /** The carriers a shipment can have: the label carriers, and `sss` (another carrier, typed by the merchant). */
 export const shipmentCarriers = ["yamato", "sagawa", "japan_post", "sss"] as const;
 export type ShipmentCarrier = (typeof shipmentCarriers)[number];
 
 /** label: printed by this app; import: issued by the carrier's software; manual: typed by the merchant (an `sss` delivery). */
-export const shipmentSources = ["label", "import", "manual"] as const;
-export type ShipmentSource = (typeof shipmentSources)[number];
-
-export const shipmentSourceLabels: Record<ShipmentSource, string> = {
+export const { values: shipmentSources, labels: shipmentSourceLabels } = labelled({
   label: "Okuruで発行",
   import: "発行済みデータ取込",
   manual: "手入力",
-};
+});
+export type ShipmentSource = (typeof shipmentSources)[number];
 
 /** The number as the merchant reads it: a label carrier's grouped 4-4-4, a typed (手入力) number as typed. */
 export const shipmentNumberText = (shipment: { source: ShipmentSource; trackingNumber: string }) =>

@@ -1,11 +1,6 @@
 import { coreConfig } from "../config";
-import {
-  attemptRequest,
-  PlatformError,
-  type RequestFailure,
-  realSleep,
-  type Sleep,
-} from "../shop/platform-request";
+import type { RequestFailure, Sleep } from "../shop/platform-request";
+import { attemptRequest, PlatformError, realSleep } from "../shop/platform-request";
 
 /**
  * One shop's Admin GraphQL API, within its cost-based rate limit (carriers.md §6.5):

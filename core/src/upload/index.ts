@@ -217,6 +217,21 @@ function storedLines(shipment: ShipmentItem): Lines | undefined {
   return lines?.length ? lines : undefined;
 }
 
+/** One patch per shipment of the attempt's group, written all or none (a transaction). */
+function patchEachShipment(
+  group: ShipmentItem[],
+  patch: (builder: ShipmentPatch, shipment: ShipmentItem) => ShipmentWrite,
+) {
+  return UploadDatabase.transaction
+    .write(({ shipment }) =>
+      group.map((s) => patch(shipment.patch({ tenantId: s.tenantId, shipmentId: s.shipmentId }), s)),
+    )
+    .go();
+}
+type TransactionWrite = Parameters<typeof UploadDatabase.transaction.write>[0];
+type ShipmentPatch = ReturnType<Parameters<TransactionWrite>[0]["shipment"]["patch"]>;
+type ShipmentWrite = ReturnType<TransactionWrite>[number];
+
 /** Step (1): every shipment of the attempt pending under its id, all or none. */
 async function claim(
   group: ShipmentItem[],
@@ -226,26 +241,21 @@ async function claim(
   lines: Lines | undefined,
 ): Promise<boolean> {
   const stale = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
-  const result = await UploadDatabase.transaction
-    .write(({ shipment }) =>
-      group.map((s) =>
-        shipment
-          .patch({ tenantId: s.tenantId, shipmentId: s.shipmentId })
-          .set({
-            upload: { state: "pending", attemptId, startedAt },
-            ...(lines && s === group[0] ? { lineItems: lines } : {}),
-          })
-          .where(
-            (attr, op) =>
-              `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(
-                attr.upload.state,
-                "failed",
-              )} OR (${op.eq(attr.upload.state, "pending")} AND ${op.lt(attr.upload.startedAt, stale)}))`,
-          )
-          .commit(),
-      ),
-    )
-    .go();
+  const result = await patchEachShipment(group, (patch, s) =>
+    patch
+      .set({
+        upload: { state: "pending", attemptId, startedAt },
+        ...(lines && s === group[0] ? { lineItems: lines } : {}),
+      })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, "issued")} AND (${op.notExists(attr.upload)} OR ${op.eq(
+            attr.upload.state,
+            "failed",
+          )} OR (${op.eq(attr.upload.state, "pending")} AND ${op.lt(attr.upload.startedAt, stale)}))`,
+      )
+      .commit(),
+  );
   return !result.canceled;
 }
 
@@ -373,30 +383,25 @@ async function recordSuccess(
   now: Date,
 ) {
   const at = now.toISOString();
-  const result = await UploadDatabase.transaction
-    .write(({ shipment }) =>
-      group.map((s) =>
-        shipment
-          .patch({ tenantId: s.tenantId, shipmentId: s.shipmentId })
-          .set({
-            status: "isShipped",
-            upload: {
-              state: "done",
-              ...claim,
-              finishedAt: at,
-              orderStatus: outcome.orderStatus,
-              ...(outcome.fulfillmentId ? { fulfillmentId: outcome.fulfillmentId } : {}),
-            },
-            isError: false,
-            errors: [],
-            history: [...((s.history as HistoryEntry[] | undefined) ?? []), { action: "upload", userId, at }],
-          })
-          .composite({ printedAt: s.printedAt, orderId: s.orderId })
-          .where((attr, op) => op.eq(attr.upload.attemptId, claim.attemptId))
-          .commit(),
-      ),
-    )
-    .go();
+  const result = await patchEachShipment(group, (patch, s) =>
+    patch
+      .set({
+        status: "isShipped",
+        upload: {
+          state: "done",
+          ...claim,
+          finishedAt: at,
+          orderStatus: outcome.orderStatus,
+          ...(outcome.fulfillmentId ? { fulfillmentId: outcome.fulfillmentId } : {}),
+        },
+        isError: false,
+        errors: [],
+        history: [...((s.history as HistoryEntry[] | undefined) ?? []), { action: "upload", userId, at }],
+      })
+      .composite({ printedAt: s.printedAt, orderId: s.orderId })
+      .where((attr, op) => op.eq(attr.upload.attemptId, claim.attemptId))
+      .commit(),
+  );
   if (!result.canceled) return;
   // Our claim went stale and another attempt took over: it reads the platform first and
   // finds our fulfilment, so it records it; nothing more to do here unless it has not.
@@ -411,21 +416,16 @@ async function recordFailure(
   message: string,
   now: Date,
 ) {
-  await UploadDatabase.transaction
-    .write(({ shipment }) =>
-      group.map((s) =>
-        shipment
-          .patch({ tenantId: s.tenantId, shipmentId: s.shipmentId })
-          .set({
-            upload: { state: "failed", ...claim, finishedAt: now.toISOString(), error: message },
-            isError: true,
-            errors: [{ field: "upload", message }],
-          })
-          .where((attr, op) => op.eq(attr.upload.attemptId, claim.attemptId))
-          .commit(),
-      ),
-    )
-    .go();
+  await patchEachShipment(group, (patch, s) =>
+    patch
+      .set({
+        upload: { state: "failed", ...claim, finishedAt: now.toISOString(), error: message },
+        isError: true,
+        errors: [{ field: "upload", message }],
+      })
+      .where((attr, op) => op.eq(attr.upload.attemptId, claim.attemptId))
+      .commit(),
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ export interface JobWords {
   startFailed: string;
   /** "送り状の発行を受け付けています…". */
   accepting: string;
-  /** "発行状況を確認しています…". */
+  /** "発行の状況を確認しています…". */
   checking: string;
   /** The bar while it runs: "送り状を作成しています…". */
   running: string;
@@ -30,6 +30,30 @@ export interface JobWords {
   progressLabel: string;
   /** Under the bar while it runs: "閉じても発行は続きます。". */
   continues: string;
+}
+
+/**
+ * The words every job says the same way, built from what it does: `action` ("再発行")
+ * names the job in progress and at its end, `request` (default: the action) what was
+ * asked for ("送り状の発行を受け付けています…").
+ */
+export function jobWords({
+  title,
+  action,
+  request = action,
+}: {
+  title: string;
+  action: string;
+  request?: string;
+}): Omit<JobWords, "running" | "progressLabel"> {
+  return {
+    title,
+    startFailed: `${request}を開始できませんでした`,
+    accepting: `${request}を受け付けています…`,
+    checking: `${action}の状況を確認しています…`,
+    finished: `${action}が完了しました`,
+    continues: `閉じても${action}は続きます。`,
+  };
 }
 
 /**

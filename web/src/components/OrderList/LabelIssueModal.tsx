@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { LabelIssueReq } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
 import { useIssueLabels } from "../../queries/labels";
-import { JobSummary } from "../BatchJob/BatchJobModal";
+import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
 import { FailedOrders } from "./FailedOrders";
 import { labelBatchView } from "./order-bulk";
@@ -18,14 +18,7 @@ export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
 
 export type LabelIssue = ReturnType<typeof useLabelIssue>;
 
-const words = {
-  title: "送り状発行",
-  startFailed: "送り状の発行を開始できませんでした",
-  accepting: "送り状の発行を受け付けています…",
-  checking: "発行状況を確認しています…",
-  finished: "発行が完了しました",
-  continues: "閉じても発行は続きます。",
-};
+const words = jobWords({ title: "送り状発行", action: "発行", request: "送り状の発行" });
 
 /** The batch from its acceptance to its summary: progress, each PDF as it is ready, the orders that failed. */
 export function LabelIssueModal({ flow }: { flow: LabelIssue }) {

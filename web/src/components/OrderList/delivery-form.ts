@@ -7,6 +7,7 @@ import {
   type TimeSlot,
   timeSlots,
 } from "@okuru/core/shared/delivery";
+import { labelled } from "@okuru/core/shared/labelled";
 import { z } from "zod";
 import type { Order, OrderDeliveryUpdateReq } from "../../lib/api";
 import { toSnakeCase } from "../../lib/case";
@@ -225,14 +226,12 @@ export function refusedTimeSlots(values: DeliveryFormValues): Partial<Record<Tim
 // ---------------------------------------------------------------------------
 // The drawer's sections, and which of them each of the order's issues belongs to.
 
-export const orderSections = ["order", "recipient", "delivery"] as const;
-export type OrderSection = (typeof orderSections)[number];
-
-export const orderSectionLabels: Record<OrderSection, string> = {
+export const { values: orderSections, labels: orderSectionLabels } = labelled({
   order: "注文内容",
   recipient: "お届け先",
   delivery: "配送設定",
-};
+});
+export type OrderSection = (typeof orderSections)[number];
 
 type Issue = Pick<Order["errors"][number], "field" | "carrier">;
 

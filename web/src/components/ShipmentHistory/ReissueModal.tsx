@@ -1,6 +1,6 @@
 import type { Shipment, ShipmentReissueReq } from "../../lib/api";
 import { useReissueShipments } from "../../queries/shipments";
-import { JobSummary } from "../BatchJob/BatchJobModal";
+import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
 import { FailedItems } from "./FailedItems";
 import { reissueView } from "./shipment-history";
@@ -16,14 +16,7 @@ export function useReissue({ onAccepted }: { onAccepted: () => void }) {
 
 export type Reissue = ReturnType<typeof useReissue>;
 
-const words = {
-  title: "送り状の再発行",
-  startFailed: "再発行を開始できませんでした",
-  accepting: "再発行を受け付けています…",
-  checking: "再発行の状況を確認しています…",
-  finished: "再発行が完了しました",
-  continues: "閉じても再発行は続きます。",
-};
+const words = jobWords({ title: "送り状の再発行", action: "再発行" });
 
 /**
  * The reissue from its acceptance to its summary: progress, each PDF as it is ready,

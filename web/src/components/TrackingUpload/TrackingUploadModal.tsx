@@ -3,7 +3,7 @@ import { IconRefresh } from "@tabler/icons-react";
 import type { TrackingUploadBulkReq } from "../../lib/api";
 import { useInvalidateAfterLabels } from "../../queries/labels";
 import { trackingUploadJobQueryOptions, useUploadTrackingNumbers } from "../../queries/uploads";
-import { BatchJobModal, JobSummary } from "../BatchJob/BatchJobModal";
+import { BatchJobModal, JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { useBatchJob } from "../BatchJob/batch-job";
 import { FailedList } from "../LabelBatch/FailedList";
 import { type UploadNames, uploadJobView } from "./tracking-upload";
@@ -21,14 +21,9 @@ export function useTrackingUpload({ onAccepted }: { onAccepted?: () => void } = 
 export type TrackingUpload = ReturnType<typeof useTrackingUpload>;
 
 const words = {
-  title: "追跡番号のアップロード",
-  startFailed: "アップロードを開始できませんでした",
-  accepting: "アップロードを受け付けています…",
-  checking: "アップロードの状況を確認しています…",
+  ...jobWords({ title: "追跡番号のアップロード", action: "アップロード" }),
   running: "追跡番号をアップロードしています…",
-  finished: "アップロードが完了しました",
   progressLabel: "追跡番号のアップロード状況",
-  continues: "閉じてもアップロードは続きます。",
 };
 
 /** The job from its acceptance to its summary: progress, what was uploaded, what failed and why, and 失敗分を再試行. */

@@ -12,6 +12,11 @@ const financialStatuses = [
   .map((status) => `  ${status}`)
   .join("\n");
 
+/** The address fields a MailingAddress shows and a MailingAddressInput takes alike. */
+const addressLines = ["company", "address1", "address2", "city", "province", "provinceCode", "zip", "country"]
+  .map((field) => `  ${field}: String`)
+  .join("\n");
+
 /** The subset of the Shopify Admin GraphQL schema (2025-10) the simulator serves. */
 export const SDL = /* GraphQL */ `
 scalar DateTime
@@ -201,14 +206,7 @@ type MailingAddress {
   firstName: String
   lastName: String
   name: String
-  company: String
-  address1: String
-  address2: String
-  city: String
-  province: String
-  provinceCode: String
-  zip: String
-  country: String
+${addressLines}
   countryCodeV2: CountryCode
   phone: String
   formatted(withName: Boolean = false, withCompany: Boolean = true): [String!]!
@@ -403,14 +401,7 @@ input MoneyBagInput {
 input MailingAddressInput {
   firstName: String
   lastName: String
-  company: String
-  address1: String
-  address2: String
-  city: String
-  province: String
-  provinceCode: String
-  zip: String
-  country: String
+${addressLines}
   countryCode: CountryCode
   phone: String
 }
