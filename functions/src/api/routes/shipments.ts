@@ -1,20 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { Shipment } from "@okuru/core/shipment";
+import { authErrors, inputErrors, jsonContent, notFound, PageQuery, router, toPage } from "../openapi";
 import {
-  authErrors,
-  conflict,
-  inputErrors,
-  jsonContent,
-  notFound,
-  PageQuery,
-  pageOf,
-  router,
-  ruleErrors,
-  toPage,
-} from "../openapi";
-import { apiRoute, bulkResults, bulkRoute, getRoute, IdParam, queuedRoute } from "./crud";
+  apiRoute,
+  bulkResults,
+  bulkRoute,
+  changeAnswers,
+  getRoute,
+  IdParam,
+  listRoute,
+  queuedRoute,
+} from "./crud";
 
-const ShipmentList = pageOf(Shipment.Info, "ShipmentList");
 const LabelAccepted = z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" });
 const CancelResults = bulkResults("ShipmentCancelResults");
 
@@ -24,17 +21,17 @@ const jstEdge = (value: string | undefined, edge: "start" | "end") =>
     ? value
     : new Date(`${value}T${edge === "start" ? "00:00:00" : "23:59:59.999"}+09:00`).toISOString();
 
+/** A calendar date (a whole JST day) or a full timestamp. */
+const dateOrTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
+  .optional();
+
 const ListQuery = PageQuery.extend({
   order_id: z.string().max(64).optional().meta({ description: "その注文の出荷だけ（すべて、新しい順）" }),
   status: z.enum(Shipment.statuses).optional().meta({ description: "省略するとすべての状態" }),
-  printed_from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
-    .optional(),
-  printed_to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
-    .optional(),
+  printed_from: dateOrTime,
+  printed_to: dateOrTime,
 });
 
 /** 送り状の発行・状況・取り消しと出荷履歴 (spec §7 /shipments…). */
@@ -81,13 +78,13 @@ export const shipments = router()
     async (c) => c.json(await Shipment.batchStatus(c.req.valid("query").label_id), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
-      path: "/",
+    listRoute({
       tag: "shipment",
       summary: "出荷履歴（新しい順）",
-      request: { query: ListQuery },
-      responses: { 200: jsonContent(ShipmentList, "出荷の一覧（1ページ分）"), ...inputErrors, ...authErrors },
+      info: Shipment.Info,
+      listId: "ShipmentList",
+      query: ListQuery,
+      description: "出荷の一覧（1ページ分）",
     }),
     async (c) => {
       const { cursor, limit, order_id, printed_from, printed_to, status } = c.req.valid("query");
@@ -124,13 +121,7 @@ export const shipments = router()
       tag: "shipment",
       summary: "出荷を取り消す（追跡番号は再利用されない）",
       request: { params: IdParam },
-      responses: {
-        200: jsonContent(Shipment.Info, "取り消した出荷"),
-        ...authErrors,
-        ...notFound,
-        ...conflict,
-        ...ruleErrors,
-      },
+      responses: changeAnswers(Shipment.Info, "取り消した出荷"),
     }),
     async (c) => c.json(Shipment.serialize(await Shipment.cancel(c.req.valid("param").id)), 200),
   );
