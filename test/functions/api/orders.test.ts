@@ -305,15 +305,25 @@ describe("PUT /api/orders/bulk_update: sender and carrier", () => {
 describe("POST /api/orders/sync", () => {
   it("answers a retry with the same Idempotency-Key from the first answer, without queueing again", async () => {
     const account = await testAccount();
-    const sync = (key: string) =>
+    const sync = (key: string, requestId = `req-${key}`) =>
       callApi("/api/orders/sync", {
         method: "POST",
         token: account.idToken,
         body: {},
-        headers: { "Idempotency-Key": key },
+        headers: { "Idempotency-Key": key, "X-Request-Id": requestId },
       });
-    const first = await sync("sync-retry-0001");
-    const again = await sync("sync-retry-0001");
+    const first = await sync("sync-retry-0001", "req-sync-first");
+    const again = await sync("sync-retry-0001", "req-sync-again");
+    // The replay is an answer built apart from the route's; it carries the headers of every
+    // answer all the same, and its own request id.
+    for (const [res, requestId] of [
+      [first, "req-sync-first"],
+      [again, "req-sync-again"],
+    ] as const) {
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-request-id")).toBe(requestId);
+    }
     expect(first.status).toBe(202);
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect([again.status, again.headers.get("idempotent-replayed"), again.json]).toEqual([
