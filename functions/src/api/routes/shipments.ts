@@ -100,6 +100,9 @@ export const shipments = router()
       return c.json(toPage(page, Shipment.serialize), 200);
     },
   )
+  .openapi(getRoute({ tag: "shipment", summary: "出荷", info: Shipment.Info }), async (c) =>
+    c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
+  )
   .openapi(
     bulkRoute({
       path: "/cancel_shipments",
@@ -110,9 +113,6 @@ export const shipments = router()
       description: "出荷ごとの結果",
     }),
     async (c) => c.json({ results: await Shipment.cancelMany(c.req.valid("json")) }, 200),
-  )
-  .openapi(getRoute({ tag: "shipment", summary: "出荷", info: Shipment.Info }), async (c) =>
-    c.json(Shipment.serialize(await Shipment.get(c.req.valid("param").id)), 200),
   )
   .openapi(
     apiRoute({
