@@ -1,6 +1,6 @@
 import { postalCodeProblems } from "@okuru/core/address";
 import { Geocoding } from "@okuru/core/geocoding";
-import { CarrierPrintSetting } from "@okuru/core/shared/brand";
+import { CarrierPrintSetting, fittingLayout, layoutFits, layouts, papers } from "@okuru/core/shared/brand";
 import { requiredText } from "@okuru/core/shared/fields";
 import { describe, expect, it } from "vitest";
 
@@ -48,6 +48,38 @@ describe("print offsets", () => {
   it.each([1e-300, 0.25, 10.3, 20.5, -21, Number.NaN, Number.POSITIVE_INFINITY, "1"])("refuses %s", (value) =>
     expect(setting(value).success).toBe(false),
   );
+});
+
+describe("paper and layout", () => {
+  it("accepts the layouts a paper takes and refuses the others on the layout, in Japanese", () => {
+    const answers = papers.flatMap((paper) =>
+      layouts.map((layout) => {
+        const result = CarrierPrintSetting.safeParse({ paper, layout, offset_x_mm: 0, offset_y_mm: 0 });
+        const issue = result.error?.issues[0];
+        return [
+          paper,
+          layout,
+          layoutFits(paper, layout),
+          issue ? `${issue.path.join(".")}: ${issue.message}` : "ok",
+        ];
+      }),
+    );
+    expect(answers).toEqual([
+      ["a4", "1up", true, "ok"],
+      ["a4", "2up", true, "ok"],
+      ["a4", "4up", true, "ok"],
+      ["a5", "1up", true, "ok"],
+      ["a5", "2up", true, "ok"],
+      ["a5", "4up", false, "layout: A5 用紙は4面に対応していません"],
+      ["label_100x150", "1up", true, "ok"],
+      ["label_100x150", "2up", false, "layout: ラベル用紙は1面のみ選択できます"],
+      ["label_100x150", "4up", false, "layout: ラベル用紙は1面のみ選択できます"],
+    ]);
+  });
+
+  it("moves a layout that no longer fits to 2面 where the paper takes it, else to its only one", () => {
+    expect(papers.map(fittingLayout)).toEqual(["2up", "2up", "1up"]);
+  });
 });
 
 describe("postal codes", () => {

@@ -20,6 +20,22 @@ export const { values: layouts, labels: layoutLabels } = labelled({
   "4up": "4面",
 });
 
+export type Paper = (typeof papers)[number];
+export type Layout = (typeof layouts)[number];
+
+/** The layouts each paper takes, and why another is refused (the schema and the form read this alike). */
+const paperLayouts: Record<Paper, { layouts: readonly Layout[]; refusal: string }> = {
+  a4: { layouts, refusal: "" },
+  a5: { layouts: ["1up", "2up"], refusal: "A5 用紙は4面に対応していません" },
+  label_100x150: { layouts: ["1up"], refusal: "ラベル用紙は1面のみ選択できます" },
+};
+
+export const layoutFits = (paper: Paper, layout: Layout) => paperLayouts[paper].layouts.includes(layout);
+
+/** The layout a paper changes to when the chosen one does not fit it: 2面 where it can, else its only one. */
+export const fittingLayout = (paper: Paper): Layout =>
+  layoutFits(paper, "2up") ? "2up" : paperLayouts[paper].layouts[0]!;
+
 /** Print offsets: whole steps of 0.5 mm within ±20 mm (the one definition the form reads too). */
 export const offsetRule = { min: -20, max: 20, step: 0.5 } as const;
 
@@ -41,13 +57,10 @@ export const CarrierPrintSetting = z
     offset_x_mm: offset("横方向の補正"),
     offset_y_mm: offset("縦方向の補正"),
   })
-  .refine((s) => s.paper !== "label_100x150" || s.layout === "1up", {
-    error: "ラベル用紙は1面のみ選択できます",
-    path: ["layout"],
-  })
-  .refine((s) => s.paper !== "a5" || s.layout !== "4up", {
-    error: "A5 用紙は4面に対応していません",
-    path: ["layout"],
+  .superRefine((s, context) => {
+    if (!layoutFits(s.paper, s.layout)) {
+      context.addIssue({ code: "custom", message: paperLayouts[s.paper].refusal, path: ["layout"] });
+    }
   });
 export type CarrierPrintSetting = z.output<typeof CarrierPrintSetting>;
 

@@ -21,11 +21,13 @@ import {
   type Carrier,
   carrierLabels,
   carriers,
+  fittingLayout,
+  type Paper as LabelPaper,
+  type Layout,
+  layoutFits,
   layoutLabels,
-  type layouts,
   layouts as layoutValues,
   paperLabels,
-  type papers,
   papers as paperValues,
   uploadSettingLabels,
 } from "@okuru/core/shared/brand";
@@ -47,9 +49,6 @@ import { itemCategoriesQueryOptions } from "../../queries/item-categories";
 import { sendersQueryOptions } from "../../queries/senders";
 import { SettingsFormSection } from "../forms/SettingsFormSection";
 import classes from "./BrandSettings.module.css";
-
-type PaperValue = (typeof papers)[number];
-type LayoutValue = (typeof layouts)[number];
 
 /** ブランド設定 and 印刷設定 on the 会社概要 tab. */
 export function BrandSettings() {
@@ -242,7 +241,7 @@ function DefaultRecordSelect({ records, noun, hint, listLink, ...props }: Defaul
 
 type PrintFormValues = Record<
   Carrier,
-  { paper: PaperValue; layout: LayoutValue; offset_x_mm: number | string; offset_y_mm: number | string }
+  { paper: LabelPaper; layout: Layout; offset_x_mm: number | string; offset_y_mm: number | string }
 >;
 
 function printFormValues(brand: Brand): PrintFormValues {
@@ -260,13 +259,6 @@ function printFormValues(brand: Brand): PrintFormValues {
       ];
     }),
   ) as PrintFormValues;
-}
-
-/** The shared schema's rules: label paper is 1面 only, A5 has no 4面. */
-function layoutAllowed(paper: PaperValue, layout: LayoutValue): boolean {
-  if (paper === "label_100x150") return layout === "1up";
-  if (paper === "a5") return layout !== "4up";
-  return true;
 }
 
 function PrintSettingsSection() {
@@ -329,11 +321,11 @@ function CarrierPrintCard({
           allowDeselect={false}
           {...paperProps}
           onChange={(value) => {
-            const paper = (value ?? "a4") as PaperValue;
+            const paper = (value ?? "a4") as LabelPaper;
             form.setFieldValue(`${carrier}.paper`, paper);
             // Keep the pair valid instead of reporting an error the merchant did not cause.
-            if (!layoutAllowed(paper, values.layout)) {
-              form.setFieldValue(`${carrier}.layout`, paper === "label_100x150" ? "1up" : "2up");
+            if (!layoutFits(paper, values.layout)) {
+              form.setFieldValue(`${carrier}.layout`, fittingLayout(paper));
             }
           }}
         />
@@ -342,11 +334,11 @@ function CarrierPrintCard({
             fullWidth
             aria-label={`${label}の面付け`}
             value={values.layout}
-            onChange={(value) => form.setFieldValue(`${carrier}.layout`, value as LayoutValue)}
+            onChange={(value) => form.setFieldValue(`${carrier}.layout`, value as Layout)}
             data={layoutValues.map((layout) => ({
               value: layout,
               label: layoutLabels[layout],
-              disabled: !layoutAllowed(values.paper, layout),
+              disabled: !layoutFits(values.paper, layout),
             }))}
           />
         </Input.Wrapper>
