@@ -27,6 +27,7 @@ import {
   layoutFits,
   layoutLabels,
   layouts as layoutValues,
+  offsetRule,
   paperLabels,
   papers as paperValues,
   uploadSettingLabels,
@@ -348,9 +349,9 @@ function CarrierPrintCard({
               key={field}
               label={label}
               suffix=" mm"
-              step={0.5}
-              min={-20}
-              max={20}
+              step={offsetRule.step}
+              min={offsetRule.min}
+              max={offsetRule.max}
               decimalScale={1}
               {...form.getInputProps(`${carrier}.${field}`)}
             />
