@@ -1,5 +1,6 @@
 import { Order } from "@okuru/core/order";
 import { describe, expect, it } from "vitest";
+import { queriesFor } from "../../core/src/order/search";
 import { asUser, testAccount } from "../support/account";
 import { personFixture, shopOrderFixture } from "../support/orders";
 
@@ -162,6 +163,21 @@ describe("Order.list", () => {
     });
   });
 
+  it("looks a search up only where it can be: e-mail addresses for ASCII, readings for kana", () => {
+    const kinds = (search: string) => queriesFor(search).map((query) => query.token.split(":")[0]);
+    expect(
+      ["髙橋一", "山﨑 花子", "Yamasaki", "yamasaki@ex", "やまさき", "#1001", "090-1234"].map(kinds),
+    ).toEqual([
+      ["name"],
+      ["name"],
+      ["name", "mail"],
+      ["mail"],
+      ["kana", "name"],
+      ["no"],
+      ["no", "tel", "zip", "trk"],
+    ]);
+  });
+
   it("finds orders by number, name, kana, phone, e-mail and postal code, only in the own company", async () => {
     const [a, b] = await Promise.all([testAccount("A"), testAccount("B")]);
     const order = shopOrder({
@@ -187,6 +203,7 @@ describe("Order.list", () => {
         "09012345678",
         "090-1234",
         "yamasaki@",
+        "Yamasaki",
         "060-0042",
       ]) {
         const found = await Order.list({ tab: "notShipped", search });

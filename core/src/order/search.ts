@@ -60,7 +60,7 @@ export function tokensOf(order: Searchable): SearchToken[] {
  * The prefix queries one search box value stands for: `#1001` only the order
  * number; digits the order number, phone, postal code and tracking number; an
  * address with `@` the e-mail; kana the reading (and the name, since names may be
- * written in kana); anything else the name and the e-mail.
+ * written in kana); other ASCII the name and the e-mail; anything else the name.
  */
 export function queriesFor(search: string): SearchToken[] {
   const raw = search.trim();
@@ -72,7 +72,13 @@ export function queriesFor(search: string): SearchToken[] {
   }
   const folded = foldText(raw);
   if (raw.includes("@")) return [token("mail", raw.toLowerCase())].filter(isToken);
-  const kinds: TokenKind[] = isKana(folded) ? ["kana", "name"] : ["name", "mail"];
+  // E-mail addresses are ASCII in practice, so a search in kanji is not looked up among
+  // them: one query fewer for the commonest search, a customer's name.
+  const kinds: TokenKind[] = isKana(folded)
+    ? ["kana", "name"]
+    : /^[\x21-\x7e]+$/.test(raw)
+      ? ["name", "mail"]
+      : ["name"];
   return kinds.map((kind) => token(kind, kind === "mail" ? raw.toLowerCase() : folded)).filter(isToken);
 }
 
