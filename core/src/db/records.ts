@@ -1,24 +1,39 @@
 import type { z } from "zod";
 import { assertAdmin, useTenantID } from "../actor";
 import { Counter } from "../counter";
-import { concurrentUpdate, InputError, type VisibleError } from "../error";
+import { concurrentUpdate, InputError, VisibleError } from "../error";
 import { createID, type IdKind, isID } from "../util/id";
 import { isConditionalFailure } from "./attributes";
 import { Database, type TransactionEntities } from "./service";
 import { tableDefinition } from "./table";
 
+/** Reads of keys DynamoDB keeps leaving unprocessed (throttling) end with this, never with fewer items. */
+export const busyDatabase = () =>
+  new VisibleError(
+    "rate_limited",
+    "db.busy",
+    "ただいま混み合っています。しばらくしてから再度お試しください。",
+  );
+
+const BATCH_GET_ATTEMPTS = 5;
+
 /**
- * Items by key in BatchGets of a hundred (DynamoDB's most per request), the keys DynamoDB
- * left unprocessed asked again a few times: `read` is the entity's batch get.
+ * Items by key in BatchGets of a hundred (DynamoDB's most per request): `read` is the
+ * entity's batch get. Keys DynamoDB leaves unprocessed are asked again after a growing
+ * pause; still unprocessed after the last attempt, the read fails (busyDatabase) rather
+ * than answer as if those items did not exist.
  */
 export async function batchGet<Key, Item>(
   keys: Key[],
   read: (keys: Key[]) => Promise<{ data: Item[]; unprocessed: unknown[] }>,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    for (let attempt = 0; pending.length; attempt += 1) {
+      if (attempt === BATCH_GET_ATTEMPTS) throw busyDatabase();
+      if (attempt > 0) await pause(25 * 2 ** attempt);
       const { data, unprocessed } = await read(pending);
       found.push(...data);
       pending = unprocessed as Key[];

@@ -12,7 +12,15 @@ import {
 import { Brand } from "../brand";
 import { CounterEntity } from "../counter/entity";
 import { isConditionalFailure, lockLost } from "../db/attributes";
-import { findManyById, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../db/records";
+import {
+  batchGet,
+  findManyById,
+  PAGE_SIZE,
+  type Page,
+  type PageRequest,
+  page,
+  readsById,
+} from "../db/records";
 import { concurrentUpdate, InputError, NotFoundError, VisibleError } from "../error";
 import { ItemCategory } from "../item-category";
 import type { LabelParty } from "../label";
@@ -273,7 +281,11 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
     .slice(0, SEARCH_RESULTS)
     .map(([orderId]) => orderId);
   if (ids.length === 0) return [];
-  const { data } = await OrderEntity.get(ids.map((orderId) => ({ tenantId, orderId }))).go();
+  // Through batchGet: keys DynamoDB leaves unprocessed are asked again, not silently dropped.
+  const data = await batchGet(
+    ids.map((orderId) => ({ tenantId, orderId })),
+    (keys) => OrderEntity.get(keys).go(),
+  );
   return data
     .filter((order) => (q.tab === "error" ? order.isError : order.shipmentStatus === q.tab))
     .filter((order) => !exact || order.platformOrderId.split("/").pop() === q.shopifyOrderId)
@@ -289,13 +301,10 @@ export async function counts(): Promise<Record<Tab, number>> {
   const tenantId = useTenantID();
   // The tabs are known, so their counters are read by key: a begins_with over the tenant's
   // partition, which also holds every order, is a range read DynamoDB Local does not index.
-  const data: { name: string; count: number }[] = [];
-  let pending = tabs.map((tab) => ({ tenantId, name: `orders:${tab}` }));
-  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
-    const read = await CounterEntity.get(pending).go();
-    data.push(...read.data);
-    pending = read.unprocessed as typeof pending;
-  }
+  const data = await batchGet(
+    tabs.map((tab) => ({ tenantId, name: `orders:${tab}` })),
+    (keys) => CounterEntity.get(keys).go(),
+  );
   const result = Object.fromEntries(tabs.map((tab) => [tab, 0])) as Record<Tab, number>;
   for (const counter of data) {
     const tab = counter.name.slice("orders:".length) as Tab;

@@ -7,7 +7,7 @@ import { CarrierAccount } from "../carrier";
 import { Company } from "../company";
 import type { WhereOf } from "../db/attributes";
 import { jobExpiresAt } from "../db/job";
-import { findManyById, type PageRequest, page, readsById } from "../db/records";
+import { batchGet, findManyById, type PageRequest, page, readsById } from "../db/records";
 import { Database, type TransactionEntities } from "../db/service";
 import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
@@ -270,7 +270,10 @@ async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
   const tenantId = useTenantID();
   const { data: live } = await LiveParcelEntity.query.byOrder({ tenantId, orderId }).go({ pages: "all" });
   if (!live.length) return [];
-  const { data } = await ShipmentEntity.get(live.map((p) => ({ tenantId, shipmentId: p.shipmentId }))).go();
+  const data = await batchGet(
+    live.map((p) => ({ tenantId, shipmentId: p.shipmentId })),
+    (keys) => ShipmentEntity.get(keys).go(),
+  );
   return data.sort((a, b) => a.parcel - b.parcel);
 }
 
@@ -593,9 +596,11 @@ export async function requestReissue(input: z.input<typeof ReissueRequest>): Pro
   const ids = [...new Set(ReissueRequest.parse(input).shipment_ids)];
   const tenantId = useTenantID();
   const valid = ids.filter((id) => isID("shipment", id));
-  const { data: found } = valid.length
-    ? await ShipmentEntity.get(valid.map((shipmentId) => ({ tenantId, shipmentId }))).go()
-    : { data: [] };
+  // Keys DynamoDB leaves unprocessed are asked again: never "not found" for a shipment that exists.
+  const found = await batchGet(
+    valid.map((shipmentId) => ({ tenantId, shipmentId })),
+    (keys) => ShipmentEntity.get(keys).go(),
+  );
   const known = new Set(found.map((s) => s.shipmentId));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length)
