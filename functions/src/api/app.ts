@@ -54,9 +54,9 @@ const refuse = (c: Context, status: 404 | 413 | 415, code: string, message: stri
 
 /**
  * The one API, served by Lambda behind API Gateway and by @hono/node-server
- * locally. Middleware order: request id and the headers every answer carries → per-request logger →
- * body checks → authentication (once, for every route but the public list) →
- * routes → one error handler.
+ * locally. Middleware order: request id and the headers every answer carries →
+ * per-request logger → body checks → authentication (once, for every route but the
+ * public list) → routes → one error handler.
  */
 export const app = router().basePath("/api");
 
