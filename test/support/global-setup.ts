@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -11,6 +11,32 @@ declare module "vitest" {
     env: Record<string, string>;
     cognitoDataDir: string;
   }
+}
+
+/** The system programs the browser and label tests run, with the Debian package of each. */
+const systemTools = [
+  { command: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", pkg: "chromium" },
+  { command: "pdfinfo", pkg: "poppler-utils" },
+  { command: "pdffonts", pkg: "poppler-utils" },
+  { command: "pdftotext", pkg: "poppler-utils" },
+  { command: "pdftoppm", pkg: "poppler-utils" },
+  { command: "zbarimg", pkg: "zbar-tools" },
+];
+
+/**
+ * Fails the run at once, in one message, when a program the tests need is missing,
+ * rather than after minutes with dozens of `spawnSync … ENOENT` failures.
+ */
+function requireSystemTools() {
+  const missing = systemTools.filter(
+    ({ command }) =>
+      (spawnSync(command, ["--version"]).error as NodeJS.ErrnoException | undefined)?.code === "ENOENT",
+  );
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((tool) => tool.pkg))].join(" ");
+  throw new Error(
+    `The tests need ${missing.map((tool) => tool.command).join(", ")}: apt-get install -y ${packages} (README, Prerequisites).`,
+  );
 }
 
 type TestStack = { env: Record<string, string>; cognitoDataDir: string; stop: () => Promise<void> };
@@ -27,6 +53,7 @@ const shared = globalThis as typeof globalThis & { okuruTestStack?: Promise<Test
  */
 function testStack(): Promise<TestStack> {
   shared.okuruTestStack ??= (async () => {
+    requireSystemTools();
     // The global setup runs in vitest's main process, which `test.env` does not reach.
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
     // The web tests import the generated route tree; a fresh clone has none yet.
