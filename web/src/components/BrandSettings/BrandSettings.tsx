@@ -262,6 +262,8 @@ function printFormValues(brand: Brand): PrintFormValues {
   ) as PrintFormValues;
 }
 
+const offsetHint = `補正は${offsetRule.step}mm単位・±${offsetRule.max}mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。`;
+
 function PrintSettingsSection() {
   const update = useUpdateBrandPrintSettings();
   const { form, section } = useBrandSectionForm(BrandPrintSettings, {
@@ -283,7 +285,7 @@ function PrintSettingsSection() {
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        補正は0.5mm単位・±20mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。
+        {offsetHint}
       </Text>
     </SettingsFormSection>
   );
