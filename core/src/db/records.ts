@@ -8,7 +8,7 @@ import { Database, type TransactionEntities } from "./service";
 import { tableDefinition } from "./table";
 
 /** Reads of keys DynamoDB keeps leaving unprocessed (throttling) end with this, never with fewer items. */
-export const busyDatabase = () =>
+const busyDatabase = () =>
   new VisibleError(
     "rate_limited",
     "db.busy",

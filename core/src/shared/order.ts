@@ -6,18 +6,19 @@ import { labelled } from "./labelled";
  * Order values shared by the order screens and the API (browser-safe): the list's
  * tabs and the recipient form.
  */
-export const { values: shipmentStatuses, labels: shipmentStatusLabels } = labelled({
+const statuses = labelled({
   notShipped: "未発送",
   partiallyShipped: "一部発送",
   shipped: "発送済み",
   cancelled: "キャンセル",
   archived: "アーカイブ",
 });
+export const shipmentStatuses = statuses.values;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
 
 /** The tabs of the order list: the five shipment statuses plus the errors across them. */
 export const { values: orderTabs, labels: orderTabLabels } = labelled({
-  ...shipmentStatusLabels,
+  ...statuses.labels,
   error: "エラー",
 });
 export type OrderTab = (typeof orderTabs)[number];
