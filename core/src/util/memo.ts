@@ -6,7 +6,9 @@
 export function memoized<T>(workOut: (key: string) => T, cap: number): (key: string) => T {
   const known = new Map<string, T>();
   return (key) => {
-    if (known.has(key)) return known.get(key) as T;
+    // One lookup for the usual hit (a large sync asks millions of times); `has` only for a kept undefined.
+    const kept = known.get(key);
+    if (kept !== undefined || known.has(key)) return kept as T;
     const value = workOut(key);
     if (known.size >= cap) known.clear();
     known.set(key, value);

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { execute, type GraphQLError, getOperationAST, parse, validate } from "graphql";
+import { memoized } from "@okuru/core/util/memo";
+import { type DocumentNode, execute, type GraphQLError, getOperationAST, parse, validate } from "graphql";
 import { type Context, Hono } from "hono";
 import type { SeedOrder } from "../seed-order";
 import { type GraphQLContext, rootValue, schema, topicPath } from "./schema";
@@ -57,6 +58,22 @@ const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9\-_]*\.myshopify\.com$/;
 
 type AuthCode = { shop: string; scopes: string[]; online: boolean; expiresAt: number; used: boolean };
 type RefreshToken = { shop: string; scopes: string[]; expiresAt: number; revoked: boolean };
+
+/**
+ * A query parsed and validated once per distinct text: a client sends the same few
+ * queries again and again (a sync pages through with one), and graphql-js never
+ * changes a document it executes. The answer for an invalid one is kept too.
+ */
+const preparedQuery = memoized((query: string): { document: DocumentNode } | { errors: unknown[] } => {
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    return { errors: [(error as GraphQLError).toJSON()] };
+  }
+  const invalid = validate(schema, document);
+  return invalid.length ? { errors: invalid.map((e) => e.toJSON()) } : { document };
+}, 100);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -321,14 +338,9 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       request.variables && typeof request.variables === "object" ? request.variables : {}
     ) as Record<string, unknown>;
     const operationName = typeof request.operationName === "string" ? request.operationName : undefined;
-    let document: ReturnType<typeof parse>;
-    try {
-      document = parse(request.query);
-    } catch (error) {
-      return c.json({ errors: [(error as GraphQLError).toJSON()] });
-    }
-    const invalid = validate(schema, document);
-    if (invalid.length) return c.json({ errors: invalid.map((e) => e.toJSON()) });
+    const prepared = preparedQuery(request.query);
+    if ("errors" in prepared) return c.json({ errors: prepared.errors });
+    const { document } = prepared;
     const operation = getOperationAST(document, operationName);
     if (!operation) {
       return c.json({

@@ -15,7 +15,6 @@ import {
   newLineItem,
   parseGid,
   parseSearch,
-  parseTime,
   parseUrl,
   type ShopState,
   type StoredFulfillment,
@@ -24,6 +23,7 @@ import {
   type StoredOrder,
   type TokenRecord,
   type TrackingInfo,
+  timeOf,
   trackingUrl,
   type WebhookSubscription,
 } from "./store";
@@ -101,6 +101,26 @@ function decodeCursor(cursor: string): SortKey {
 
 const compareKeys = (a: SortKey, b: SortKey) => (a.value !== b.value ? a.value - b.value : a.id - b.id);
 
+/** The `n` first of `items` in the order `compare` gives, in that order, without sorting the rest. */
+function leading<T>(items: T[], n: number, compare: (a: T, b: T) => number): T[] {
+  if (n >= items.length) return items.sort(compare);
+  const kept: T[] = [];
+  if (n <= 0) return kept;
+  for (const item of items) {
+    if (kept.length === n && compare(item, kept[n - 1]!) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(kept[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, item);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
+}
+
 export function paginate<T, V>(items: T[], args: PageArgs, key: (item: T) => SortKey, view: (item: T) => V) {
   const { first, last, after, before } = args;
   if (first == null && last == null) throw new GraphQLError("you must provide one of first or last");
@@ -118,18 +138,20 @@ export function paginate<T, V>(items: T[], args: PageArgs, key: (item: T) => Sor
   const afterKey = after ? decodeCursor(after) : null;
   const beforeKey = before ? decodeCursor(before) : null;
   const keyed = items.map((item) => ({ item, key: key(item) }));
-  // Only the cursor's window is sorted (a large shop's later pages sort ever fewer
-  // orders); keys are unique (the id breaks ties), so this is the same page as sorting all.
-  const window = keyed
-    .filter(
-      (k) =>
-        (!afterKey || dir * compareKeys(k.key, afterKey) > 0) &&
-        (!beforeKey || dir * compareKeys(k.key, beforeKey) < 0),
-    )
-    .sort((a, b) => dir * compareKeys(a.key, b.key));
-  let page = window;
-  if (first != null) page = page.slice(0, first);
-  if (last != null) page = page.slice(Math.max(0, page.length - last));
+  const window = keyed.filter(
+    (k) =>
+      (!afterKey || dir * compareKeys(k.key, afterKey) > 0) &&
+      (!beforeKey || dir * compareKeys(k.key, beforeKey) < 0),
+  );
+  // Only the page is put in order, never the whole window: a client paging through a
+  // large shop asks for 40 of thousands each time. Keys are unique (the id breaks ties),
+  // so this is the same page as sorting everything.
+  const ascending = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => dir * compareKeys(a.key, b.key);
+  let page =
+    first != null
+      ? leading(window, first, ascending)
+      : leading(window, last!, (a, b) => ascending(b, a)).reverse();
+  if (first != null && last != null) page = page.slice(Math.max(0, page.length - last));
   const head = page[0];
   const tail = page[page.length - 1];
   const edges = page.map((k) => ({ cursor: encodeCursor(k.key), node: view(k.item) }));
@@ -317,9 +339,9 @@ function webhookView(w: WebhookSubscription) {
 // Order lookups ------------------------------------------------------------------------------
 
 const orderSortValue: Record<string, (o: StoredOrder) => number> = {
-  CREATED_AT: (o) => parseTime(o.createdAt),
-  UPDATED_AT: (o) => parseTime(o.updatedAt),
-  PROCESSED_AT: (o) => parseTime(o.processedAt),
+  CREATED_AT: (o) => timeOf(o, "createdAt"),
+  UPDATED_AT: (o) => timeOf(o, "updatedAt"),
+  PROCESSED_AT: (o) => timeOf(o, "processedAt"),
   ORDER_NUMBER: (o) => o.number,
   ID: (o) => o.numericId,
 };

@@ -489,14 +489,36 @@ function parseTimeOnce(value: string): number {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-function compareTime(at: string, term: Term): boolean {
+type TimeField = "createdAt" | "updatedAt" | "processedAt";
+const parsedTimes = new WeakMap<StoredOrder, Partial<Record<TimeField, { text: string; time: number }>>>();
+
+/**
+ * An order's time as a number, kept beside the order (not in it: the store's orders are
+ * plain data) and parsed again only once the field holds another text, however it was
+ * changed. Paging through a large shop compares every order's time on every page.
+ */
+export function timeOf(o: StoredOrder, field: TimeField): number {
+  let kept = parsedTimes.get(o);
+  if (!kept) {
+    kept = {};
+    parsedTimes.set(o, kept);
+  }
+  const text = o[field];
+  const known = kept[field];
+  if (known?.text === text) return known.time;
+  const time = parseTime(text);
+  kept[field] = { text, time };
+  return time;
+}
+
+function compareTime(o: StoredOrder, field: TimeField, term: Term): boolean {
   let left: number | string;
   let right: number | string;
   if (term.time === null) {
-    left = jstDate(at);
+    left = jstDate(o[field]);
     right = term.value;
   } else {
-    left = parseTime(at);
+    left = timeOf(o, field);
     right = term.time;
     if (Number.isNaN(right)) return true; // unparseable: ignored like Shopify
   }
@@ -518,11 +540,11 @@ function matchTerm(o: StoredOrder, term: Term): boolean {
   const v = term.lower;
   switch (term.field) {
     case "created_at":
-      return compareTime(o.createdAt, term);
+      return compareTime(o, "createdAt", term);
     case "updated_at":
-      return compareTime(o.updatedAt, term);
+      return compareTime(o, "updatedAt", term);
     case "processed_at":
-      return compareTime(o.processedAt, term);
+      return compareTime(o, "processedAt", term);
     case "fulfillment_status": {
       const s = displayFulfillmentStatus(o);
       if (v === "unshipped") return s === "UNFULFILLED";
