@@ -416,7 +416,7 @@ async function recordFailure(
   message: string,
   now: Date,
 ) {
-  await patchEachShipment(group, (patch, s) =>
+  await patchEachShipment(group, (patch) =>
     patch
       .set({
         upload: { state: "failed", ...claim, finishedAt: now.toISOString(), error: message },
