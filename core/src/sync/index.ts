@@ -7,7 +7,15 @@ import { ShopEntity } from "../shop/entity";
 import { runsFor } from "./run";
 
 export { WRITE_CONCURRENCY } from "./batch-write";
-export { PAGES_PER_STEP, type PageReader, recordFailure, runStep, runsFor, type StepResult } from "./run";
+export {
+  type PageReader,
+  recordFailure,
+  runStep,
+  runsFor,
+  STEP_LIMITS,
+  type StepLimits,
+  type StepResult,
+} from "./run";
 
 /** Manual syncs asked for within this many seconds of each other are one request (a double click). */
 const MANUAL_WINDOW_SECONDS = 10;

@@ -23,11 +23,15 @@ import { Shopify } from "../shopify";
 
 const leaseName = (shopId: string) => `order-sync:${shopId}`;
 /**
- * A step reads at most this many pages (2,000 Shopify orders), then continues in a new
- * message: well within the consumer's 300 s, and few enough hand-overs that a large first
- * import rarely stops to drain its writes.
+ * A step reads pages until it has run for `ms` or read `pages` of them, then continues in
+ * a new message. Time is the real limit: a shop on a small plan makes each page wait for
+ * its cost bucket, so a count of pages alone could outlast the consumer's 300 s; a page
+ * already asked for (and its throttling pauses) comes on top, and the step's writes
+ * drain after it. At local speed a 10,000-order first import is one step, so it never
+ * stops to drain its writes and start again.
  */
-export const PAGES_PER_STEP = 50;
+export type StepLimits = { pages: number; ms: number };
+export const STEP_LIMITS: StepLimits = { pages: 1_000, ms: 60_000 };
 /** Pages of a step being written at once (their BatchWrites share sync/batch-write.ts's limit). */
 const PAGES_IN_FLIGHT = 4;
 const LEASE_TTL_SECONDS = 15 * 60;
@@ -97,6 +101,7 @@ type Counts = { seen: number; imported: number; pages: number };
 export async function runStep(
   message: Draft<"orderSync">,
   read: Partial<Record<ShopItem["platform"], PageReader>> = {},
+  limits: StepLimits = STEP_LIMITS,
 ): Promise<StepResult> {
   const shop = await Shop.find(message.shopId);
   if (shop?.redactRequestedAt) {
@@ -162,6 +167,7 @@ export async function runStep(
   }
 
   let cursor = cursorIn;
+  const stepStarted = Date.now();
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
   // Pages are written while later ones are read and normalised, a few at once: a page's
   // BatchGet, counters and progress overlap the BatchWrites of the others.
@@ -171,14 +177,16 @@ export async function runStep(
   const progress = progressSaver(shop, (saved) => {
     state = saved;
   });
-  for (let pages = 0; pages < PAGES_PER_STEP && failure === undefined; pages += 1) {
+  for (let pages = 0; failure === undefined; pages += 1) {
     const page = await reading.catch(async (err) => {
       await Promise.allSettled(writing.map((w) => w.done));
       await progress.flush().catch(() => undefined);
       throw err;
     });
+    const readOn =
+      page.nextCursor !== null && pages + 1 < limits.pages && Date.now() - stepStarted < limits.ms;
     // The next page is read from the shop while this one is written here.
-    if (page.nextCursor && pages + 1 < PAGES_PER_STEP) {
+    if (readOn) {
       reading = reader(shop, { cursor: page.nextCursor, updatedSince: state.runSince });
       reading.catch(() => undefined); // a failure surfaces when it is awaited
     }
@@ -204,7 +212,7 @@ export async function runStep(
     writing.push({ ids, done });
     if (writing.length >= PAGES_IN_FLIGHT) await writing.shift()!.done;
     cursor = page.nextCursor;
-    if (!cursor) break;
+    if (!readOn) break;
   }
   // Nothing is handed on (a continuation, the end of the run) before every write of the step is done.
   await Promise.all(writing.map((w) => w.done));

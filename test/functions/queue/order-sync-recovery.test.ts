@@ -63,6 +63,23 @@ async function syncedShop(domain: string, count: number, seed: number) {
   return { account, shopId };
 }
 
+/** The run ended well with each of the shop's `count` orders (pages of 40) read, imported and counted once. */
+async function expectImportedOnce(account: Account, shopId: string, count: number) {
+  expect(await syncState(account)).toMatchObject({
+    status: "idle",
+    seen: count,
+    imported: count,
+    last_error: null,
+  });
+  expect((await countsOf(account)).notShipped).toBe(count);
+  const listed = await callApi("/api/orders/ids", { token: account.idToken });
+  const numbers = listed.json.items.map((o: { order_number: string }) => o.order_number);
+  expect(numbers).toHaveLength(count);
+  expect(new Set(numbers).size).toBe(count);
+  const state = await asSystem(account.tenantId, async () => Shop.syncStateOf((await Shop.find(shopId))!));
+  expect(state.pages).toBe(Math.ceil(count / 40));
+}
+
 /** 今すぐ同期 (POST /orders/sync), then the consumer on what it queued. */
 async function syncNow(account: Account) {
   await callApi("/api/orders/sync", { method: "POST", token: account.idToken, body: {} });
@@ -180,14 +197,37 @@ describe("a sync step that dies after writing some pages", () => {
     );
     await drainQueue("orderSync", orderSyncHandler);
 
-    expect(await syncState(account)).toMatchObject({
-      status: "idle",
-      seen: 130,
-      imported: 130,
-      last_error: null,
-    });
-    expect((await countsOf(account)).notShipped).toBe(130);
-    const state = await asSystem(account.tenantId, async () => Shop.syncStateOf((await Shop.find(shopId))!));
-    expect(state.pages).toBe(4);
+    await expectImportedOnce(account, shopId, 130);
   });
+});
+
+describe("a run longer than one step", () => {
+  /** The consumer as deployed, with steps of other limits than STEP_LIMITS; what each step answered. */
+  const stepsOf = (limits: Sync.StepLimits, results: Sync.StepResult[]) =>
+    consumer("orderSync", async (message) => {
+      results.push(await Sync.runStep(message, {}, limits));
+    });
+
+  it.each([
+    ["two pages", { pages: 2, ms: 60_000 }, ["continued", "finished"]],
+    [
+      "no time left after each page",
+      { pages: 1_000, ms: 0 },
+      ["continued", "continued", "continued", "finished"],
+    ],
+  ] as const)(
+    "hands over with %s, each page read once and each order counted once",
+    async (_, limits, expected) => {
+      const account = await testAccount();
+      const domain = `okuru-steps-${limits.pages}.myshopify.com`;
+      shops().shopify.addShop(domain, openSeeds(130, 75)); // four pages of 40
+      const { id: shopId } = await connectShopify(account, domain);
+      const results: Sync.StepResult[] = [];
+      const drained = await drainQueue("orderSync", stepsOf(limits, results));
+
+      expect(drained.failed).toBe(0);
+      expect(results).toEqual(expected);
+      await expectImportedOnce(account, shopId, 130);
+    },
+  );
 });
