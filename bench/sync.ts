@@ -3,17 +3,19 @@
  * real path (the order-sync queue on the SQS stand-in, the real consumer, the Shopify
  * adapter against the simulator, the normaliser, Order.upsertPage), against a raw
  * BatchWrite of exactly the items that sync wrote (each order and its search-token
- * items, read back afterwards and re-keyed to another tenant), 25 to a request at the
- * sync's own write concurrency, in the same run. The simulated shop has a large cost
- * bucket (an enterprise plan), so what is measured is this product, not Shopify's rate
- * limit. The simulated shop answers from a worker thread of its own, as a real shop
- * answers from elsewhere: its GraphQL execution and JSON are not charged to the event
- * loop that runs the consumer (`BENCH_SHOP=inline` serves it on that loop, as before).
- * Both timed phases run on a warmed stand-in: a shop of 1,000 orders is synced first.
- * The last line is one JSON object: orders_per_s, raw_per_s, ratio, items_per_order,
- * and the CPU seconds this process (the consumer, the SDK and the simulated shop, in
- * whichever thread) spent in each phase (sync_cpu_s, raw_cpu_s): the wall-clock figures
- * move with whatever else the machine runs, the CPU time much less.
+ * items, read back afterwards and re-keyed to another tenant), in the order the sync
+ * sends them, 25 to a request at the sync's own write concurrency, in the same run.
+ * The simulated shop has a large cost bucket (an enterprise plan), so what is measured
+ * is this product, not Shopify's rate limit. The simulated shop answers from a worker
+ * thread of its own, as a real shop answers from elsewhere: its GraphQL execution and
+ * JSON are not charged to the event loop that runs the consumer (`BENCH_SHOP=inline`
+ * serves it on that loop, as before). Both timed phases run on a warmed stand-in: a
+ * shop of 1,000 orders is synced first. The last line is one JSON object:
+ * orders_per_s, raw_per_s, ratio, items_per_order, raw_key_order_per_s (the same raw
+ * writes in key order, for reference), and the CPU seconds this process (the consumer,
+ * the SDK and the simulated shop, in whichever thread) spent in each phase (sync_cpu_s,
+ * raw_cpu_s): the wall-clock figures move with whatever else the machine runs, the CPU
+ * time much less.
  *   npx tsx bench/sync.ts [orders=10000]
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -67,6 +69,7 @@ async function main() {
     const { dynamo } = await import("@okuru/core/db/client");
     const { coreConfig, resetCoreConfig } = await import("@okuru/core/config");
     const { WRITE_CONCURRENCY } = Sync;
+    const { ORDERS_PAGE_SIZE } = await import("@okuru/core/shopify");
     const { handler } = await import("../functions/src/queue/order-sync");
     const { drainQueue } = await import("../test/support/simulators");
 
@@ -139,37 +142,69 @@ async function main() {
     const items = tenantItems.filter((item) => ofShop.has(item.orderId));
     const orders = ofShop.size;
 
-    // The same items, written raw under another tenant: 25 to a BatchWrite, as many at
-    // once as the sync's writes (sync/batch-write.ts's WRITE_CONCURRENCY).
-    const rawTenant = `com_RAWBENCH${Date.now()}`;
-    const rekey = (value: unknown) =>
-      typeof value === "string" ? value.replace(tenantId, rawTenant) : value;
-    const rawItems = items.map((item) => {
-      const copy: Record<string, unknown> = { ...item, tenantId: rawTenant };
-      for (const key of ["pk", "gsi1pk", "gsi2pk", "gsi3pk"]) if (key in copy) copy[key] = rekey(copy[key]);
-      return copy;
-    });
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < rawItems.length; i += 25) batches.push(rawItems.slice(i, i + 25));
-    const rawStarted = performance.now();
-    const rawCpu = process.cpuUsage();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: WRITE_CONCURRENCY }, async () => {
-        while (next < batches.length) {
-          const batch = batches[next++]!;
-          let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-            [tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
-          };
-          while (request && Object.keys(request).length) {
-            const out = await dynamo().send(new BatchWriteCommand({ RequestItems: request }));
-            request = out.UnprocessedItems as typeof request;
+    // The same items, in the order the sync sends them: page by page as the shop lists
+    // them (oldest change first, ORDERS_PAGE_SIZE to a page), each page's search tokens,
+    // then its orders (Order.upsertPage). A Scan hands them back in key order instead,
+    // which is the cheapest order DynamoDB Local's B-trees can be filled in and one no
+    // importer produces: it is written too, as raw_key_order_per_s, for reference.
+    const tokensOf = new Map<unknown, Record<string, unknown>[]>();
+    for (const item of items) {
+      if (item.__edb_e__ !== "orderSearch") continue;
+      const tokens = tokensOf.get(item.orderId) ?? [];
+      tokens.push(item);
+      tokensOf.set(item.orderId, tokens);
+    }
+    const shopIdNumber = (item: Record<string, unknown>) =>
+      Number(String(item.platformOrderId).split("/").pop());
+    const inShopOrder = items
+      .filter((item) => item.__edb_e__ === "order")
+      .sort(
+        (a, b) =>
+          String(a.platformUpdatedAt).localeCompare(String(b.platformUpdatedAt)) ||
+          shopIdNumber(a) - shopIdNumber(b),
+      );
+    const inSyncOrder: Record<string, unknown>[] = [];
+    for (let i = 0; i < inShopOrder.length; i += ORDERS_PAGE_SIZE) {
+      const page = inShopOrder.slice(i, i + ORDERS_PAGE_SIZE);
+      inSyncOrder.push(...page.flatMap((order) => tokensOf.get(order.orderId) ?? []), ...page);
+    }
+    if (inSyncOrder.length !== items.length) throw new Error("the raw items are not the sync's items");
+
+    /** Writes the items raw under a tenant of their own: 25 to a BatchWrite, WRITE_CONCURRENCY at once. */
+    const writeRaw = async (ordered: Record<string, unknown>[]) => {
+      const rawTenant = `com_RAWBENCH${Date.now()}`;
+      const rekey = (value: unknown) =>
+        typeof value === "string" ? value.replace(tenantId, rawTenant) : value;
+      const rawItems = ordered.map((item) => {
+        const copy: Record<string, unknown> = { ...item, tenantId: rawTenant };
+        for (const key of ["pk", "gsi1pk", "gsi2pk", "gsi3pk"]) if (key in copy) copy[key] = rekey(copy[key]);
+        return copy;
+      });
+      const batches: Record<string, unknown>[][] = [];
+      for (let i = 0; i < rawItems.length; i += 25) batches.push(rawItems.slice(i, i + 25));
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: WRITE_CONCURRENCY }, async () => {
+          while (next < batches.length) {
+            const batch = batches[next++]!;
+            let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+              [tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
+            };
+            while (request && Object.keys(request).length) {
+              const out = await dynamo().send(new BatchWriteCommand({ RequestItems: request }));
+              request = out.UnprocessedItems as typeof request;
+            }
           }
-        }
-      }),
-    );
-    const rawSeconds = (performance.now() - rawStarted) / 1000;
-    const rawCpuSeconds = cpuSeconds(process.cpuUsage(rawCpu));
+        }),
+      );
+      return { seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds(process.cpuUsage(cpu)) };
+    };
+    const raw = await writeRaw(inSyncOrder);
+    const rawKeyOrder = await writeRaw(items);
+    const rawSeconds = raw.seconds;
+    const rawCpuSeconds = raw.cpuSeconds;
 
     const ordersPerSecond = orders / syncSeconds;
     const rawPerSecond = orders / rawSeconds;
@@ -189,6 +224,7 @@ async function main() {
         raw_cpu_s: Number(rawCpuSeconds.toFixed(1)),
         orders_per_s: Math.round(ordersPerSecond),
         raw_per_s: Math.round(rawPerSecond),
+        raw_key_order_per_s: Math.round(orders / rawKeyOrder.seconds),
         ratio: Number((ordersPerSecond / rawPerSecond).toFixed(2)),
         shop: inline ? "inline" : "worker",
         warmup_orders: warmupOrders,
