@@ -115,7 +115,7 @@ app.use("*", async (c, next) => {
   }
   return next();
 });
-app.use("*", authenticate);
+app.use("*", authenticate({ rerun: (request, env) => app.fetch(request, env) }));
 
 for (const { path, router } of routes) app.route(path, router);
 

@@ -58,19 +58,91 @@ function bearerToken(header: string | undefined): string {
   return match[1].trim();
 }
 
+type UserActor = Extract<Actor, { type: "user" }>;
+
+/**
+ * Reads a request may run before its identity is read again: GETs whose handlers only
+ * read the company's records (no write, no call to a shop or carrier), the screens a
+ * merchant keeps reloading.
+ */
+const speculativeReads = [/^\/api\/orders(\/ids)?$/, /^\/api\/shipments(\/counts)?$/];
+
+export function readsSpeculatively(method: string, path: string): boolean {
+  return method === "GET" && speculativeReads.some((pattern) => pattern.test(path));
+}
+
+/** Subjects this process has resolved, with their last actor; cleared when it grows past the bound. */
+const knownActors = new Map<string, UserActor>();
+const KNOWN_ACTORS_BOUND = 10_000;
+
+function remember(subject: string, actor: UserActor): void {
+  if (knownActors.size >= KNOWN_ACTORS_BOUND) knownActors.clear();
+  knownActors.set(subject, actor);
+}
+
+const sameActor = (a: UserActor, b: UserActor) =>
+  a.properties.tenantId === b.properties.tenantId &&
+  a.properties.userId === b.properties.userId &&
+  a.properties.role === b.properties.role;
+
+/** Requests sent again by `authenticate` itself: they run only after their identity is read. */
+const rerunning = new WeakSet<Request>();
+
 /**
  * Mounted once at the API root: public routes pass through, `/signup` runs as the
  * verified identity, every other route as the user (the tenant and role resolved
  * in core from the verified subject). A new route is protected without doing anything.
+ *
+ * The user's identity is read on every request, so a removal or a role change takes
+ * effect on the next one. A speculative read (`speculates`) of a subject seen before
+ * does not wait for it: it runs as the actor last seen while the identity is read
+ * alongside, and its answer leaves only if that read agrees. A removed user gets the
+ * removal's error; a changed one (another role) has the request run again, as the
+ * actor now stored (`rerun`). No answer computed for an actor that no longer exists
+ * ever leaves, and nothing is written meanwhile, since these routes only read.
  */
-export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === "OPTIONS" || isPublicRoute(c.req.method, c.req.path)) return next();
-  const claims = await verifyIdToken(bearerToken(c.req.header("authorization")));
-  if (identityRoutes.some((path) => c.req.path === path)) {
-    const actor: Actor = { type: "identity", properties: claims };
-    return ActorContext.with(actor, () => next());
-  }
-  const actor = await Identity.actorFor(claims);
-  c.var.logger.appendKeys({ tenantId: actor.properties.tenantId, userId: actor.properties.userId });
-  return ActorContext.with(actor, () => next());
-};
+export function authenticate(options: {
+  rerun: (request: Request, env: AppEnv["Bindings"]) => Response | Promise<Response>;
+  speculates?: (method: string, path: string) => boolean;
+}): MiddlewareHandler<AppEnv> {
+  const speculates = options.speculates ?? readsSpeculatively;
+  return async (c, next) => {
+    if (c.req.method === "OPTIONS" || isPublicRoute(c.req.method, c.req.path)) return next();
+    const claims = await verifyIdToken(bearerToken(c.req.header("authorization")));
+    if (identityRoutes.some((path) => c.req.path === path)) {
+      const actor: Actor = { type: "identity", properties: claims };
+      return ActorContext.with(actor, () => next());
+    }
+    const runAs = (actor: UserActor) => {
+      c.var.logger.appendKeys({ tenantId: actor.properties.tenantId, userId: actor.properties.userId });
+      return ActorContext.with(actor, () => next());
+    };
+    const lastSeen =
+      speculates(c.req.method, c.req.path) && !rerunning.has(c.req.raw)
+        ? knownActors.get(claims.subject)
+        : undefined;
+    if (!lastSeen) {
+      const actor = await Identity.actorFor(claims).catch((err) => {
+        knownActors.delete(claims.subject);
+        throw err;
+      });
+      remember(claims.subject, actor);
+      return runAs(actor);
+    }
+    const confirming = Identity.actorFor(claims);
+    confirming.catch(() => undefined); // awaited below, after the route
+    await runAs(lastSeen);
+    const actor = await confirming.catch((err) => {
+      knownActors.delete(claims.subject);
+      throw err;
+    });
+    if (sameActor(actor, lastSeen)) return;
+    remember(claims.subject, actor);
+    const again = new Request(c.req.raw, {
+      headers: { ...Object.fromEntries(c.req.raw.headers), "x-request-id": c.var.requestId },
+    });
+    rerunning.add(again);
+    c.res = undefined;
+    c.res = await options.rerun(again, c.env);
+  };
+}
