@@ -11,27 +11,34 @@ export const artifactsDir = resolve(import.meta.dirname, "../.artifacts");
  */
 export async function launchBrowser(options: { width?: number; height?: number } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "okuru-chromium-"));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
+  const context: BrowserContext = await chromium
+    .launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      locale: "ja-JP",
+      timezoneId: "Asia/Tokyo",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    })
+    .catch((err) => {
+      // A browser that never started leaves no profile behind either.
+      removeProfile();
+      throw err;
+    });
   return {
     context,
     page: context.pages()[0] ?? (await context.newPage()),
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      removeProfile();
     },
   };
 }

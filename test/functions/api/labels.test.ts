@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
@@ -92,8 +92,13 @@ describe("POST /api/shipments/labels", () => {
     const pdf = Buffer.from(await download.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const dir = mkdtempSync(join(tmpdir(), "okuru-labels-"));
-    writeFileSync(join(dir, "labels.pdf"), pdf);
-    const text = execFileSync("pdftotext", [join(dir, "labels.pdf"), "-"]).toString();
+    let text: string;
+    try {
+      writeFileSync(join(dir, "labels.pdf"), pdf);
+      text = execFileSync("pdftotext", [join(dir, "labels.pdf"), "-"]).toString();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     for (const n of numbers) expect(text).toContain(`${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8)}`);
     expect(text).toContain("髙橋 﨑子");
 
