@@ -117,11 +117,11 @@ export function authenticate(options: {
       c.var.logger.appendKeys({ tenantId: actor.properties.tenantId, userId: actor.properties.userId });
       return ActorContext.with(actor, () => next());
     };
-    const lastSeen =
+    const known =
       speculates(c.req.method, c.req.path) && !rerunning.has(c.req.raw)
         ? knownActors.get(claims.subject)
         : undefined;
-    if (!lastSeen) {
+    if (!known) {
       const actor = await Identity.actorFor(claims).catch((err) => {
         knownActors.delete(claims.subject);
         throw err;
@@ -129,6 +129,8 @@ export function authenticate(options: {
       remember(claims.subject, actor);
       return runAs(actor);
     }
+    // Company, user and role as last seen; the e-mail is this token's, as actorFor gives it.
+    const lastSeen: UserActor = { ...known, properties: { ...known.properties, email: claims.email } };
     const confirming = Identity.actorFor(claims);
     confirming.catch(() => undefined); // awaited below, after the route
     await runAs(lastSeen);
