@@ -171,8 +171,8 @@ async function main() {
     if (inSyncOrder.length !== items.length) throw new Error("the raw items are not the sync's items");
 
     /** Writes the items raw under a tenant of their own: 25 to a BatchWrite, WRITE_CONCURRENCY at once. */
-    const writeRaw = async (ordered: Record<string, unknown>[]) => {
-      const rawTenant = `com_RAWBENCH${Date.now()}`;
+    const writeRaw = async (name: string, ordered: Record<string, unknown>[]) => {
+      const rawTenant = `com_RAWBENCH${name}${Date.now()}`;
       const rekey = (value: unknown) =>
         typeof value === "string" ? value.replace(tenantId, rawTenant) : value;
       const rawItems = ordered.map((item) => {
@@ -201,8 +201,8 @@ async function main() {
       );
       return { seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds(process.cpuUsage(cpu)) };
     };
-    const raw = await writeRaw(inSyncOrder);
-    const rawKeyOrder = await writeRaw(items);
+    const raw = await writeRaw("SYNCORDER", inSyncOrder);
+    const rawKeyOrder = await writeRaw("KEYORDER", items);
     const rawSeconds = raw.seconds;
     const rawCpuSeconds = raw.cpuSeconds;
 
