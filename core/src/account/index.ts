@@ -14,7 +14,10 @@ import { createID } from "../util/id";
 /** Whether the signed-in identity already has a user (spec: signup check → exist). */
 export async function exists(): Promise<boolean> {
   const { subject } = useIdentity();
-  return (await Identity.resolve(subject)) !== undefined;
+  const link = await Identity.resolve(subject);
+  // The tombstone answers as every other route does, not as an account that exists.
+  if (link?.removedAt) throw Identity.removedUser();
+  return link !== undefined;
 }
 
 export const SignupInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { carrierLabels } from "./brand";
+import { CalendarDate } from "./dates";
 import { optionalText, requiredText } from "./fields";
 import { sjisByteLength } from "./text";
 
@@ -68,15 +69,10 @@ const codes = <T extends Record<string, string>>(table: T, label: string) =>
     error: `${label}を選択してください`,
   });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "日付は YYYY-MM-DD で入力してください" })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+09:00`)), { error: "存在しない日付です" });
-
 /** What every carrier's delivery has: dates, slot, parcels, 品名 and 荷扱い, cash on delivery. */
 const common = {
-  ship_date: isoDate.nullable().default(null),
-  delivery_date: isoDate.nullable().default(null),
+  ship_date: CalendarDate.nullable().default(null),
+  delivery_date: CalendarDate.nullable().default(null),
   time_slot: z.enum(timeSlots, { error: "配達時間帯を選択してください" }).default(""),
   parcels: z
     .number({ error: "個数は数値で入力してください" })

@@ -8,7 +8,8 @@ import { z } from "zod";
  */
 export const trackingUploadModes = ["none", "shipping"] as const;
 
-const importDays = z.coerce
+// Not coerced: `true` or "7" in a request is a mistake to refuse, not a number to guess.
+const importDays = z
   .number({ error: "取り込み期間は日数で指定してください" })
   .int({ error: "取り込み期間は整数で指定してください" })
   .min(1, { error: "取り込み期間は1日以上で指定してください" })

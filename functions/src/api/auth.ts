@@ -52,10 +52,11 @@ export async function verifyIdToken(token: string): Promise<VerifiedClaims> {
   };
 }
 
+/** One scheme, one space, one token: a header another client would read differently is refused. */
 function bearerToken(header: string | undefined): string {
-  const match = /^Bearer (.+)$/.exec(header ?? "");
-  if (!match?.[1]?.trim()) throw new UnauthenticatedError();
-  return match[1].trim();
+  const match = /^Bearer ([^\s]+)$/.exec(header ?? "");
+  if (!match?.[1]) throw new UnauthenticatedError();
+  return match[1];
 }
 
 type UserActor = Extract<Actor, { type: "user" }>;

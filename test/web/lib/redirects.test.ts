@@ -229,9 +229,17 @@ describe("the shop-authorisation return end to end (signed out → /login → si
     expect(decide({ ...signedIn, setupStatus, pathname: landed.pathname, search: landed.search })).toBeNull();
   });
 
-  it("a signed-in user whose email is not verified goes to /email_verification first", () => {
-    expect(
-      decide({ signedIn: true, emailVerified: false, pathname: "/login", search: shopifyQuery }),
-    ).toEqual({ href: "/email_verification", reason: "verify_email" });
+  it("a signed-in user whose email is not verified goes to /email_verification first, the query kept", () => {
+    const unverified = { signedIn: true, emailVerified: false } as const;
+    const toVerify = decide({ ...unverified, pathname: "/login", search: shopifyQuery });
+    expect(toVerify).toEqual({ href: `/email_verification${shopifyQuery}`, reason: "verify_email" });
+
+    const verification = new URL(toVerify!.href, "http://localhost");
+    const page = { pathname: verification.pathname, search: verification.search };
+    expect(decide({ ...unverified, ...page })).toBeNull();
+    expect(decide({ ...signedIn, setupStatus: "done", ...page })).toEqual({
+      href: `/settings/stores/shopify/completed${shopifyQuery}`,
+      reason: "shopify_return",
+    });
   });
 });

@@ -70,7 +70,8 @@ function withQuery(path: string, query: URLSearchParams): string {
  *
  * - Signed out: public pages stay; the shop-authorisation return goes to /login
  *   carrying its query; everything else goes to /login.
- * - Email not verified: /email_verification.
+ * - Email not verified: /email_verification, carrying the shop-authorisation return's
+ *   query when the user arrived with it (on the completed path or a public page).
  * - Shop-authorisation return (all five parameters): setup done →
  *   /settings/stores/shopify/completed, otherwise /setup/stores/shopify/completed, query kept.
  * - Setup done: a setup page, the root or a public page → /orders/?tab_key=notShipped;
@@ -95,14 +96,19 @@ export function decideRedirect(input: RedirectInput): RedirectTarget | null {
     return { href: "/login", reason: "sign_in" };
   }
 
+  const carriesShopifyReturn = isShopifyReturn && (kind === "public" || isShopifyCompletedPath);
+
   if (!input.emailVerified) {
-    return path === "/email_verification" ? null : { href: "/email_verification", reason: "verify_email" };
+    if (path === "/email_verification") return null;
+    // Kept through the verification, so the guard can still finish the shop's connection afterwards.
+    const href = carriesShopifyReturn ? withQuery("/email_verification", query) : "/email_verification";
+    return { href, reason: "verify_email" };
   }
 
   const status = input.setupStatus;
   if (status === undefined) return null;
 
-  if (isShopifyReturn && (kind === "public" || isShopifyCompletedPath)) {
+  if (carriesShopifyReturn) {
     const target = status === "done" ? shopifyCompleted.settings : shopifyCompleted.setup;
     return path === target ? null : { href: withQuery(target, query), reason: "shopify_return" };
   }

@@ -1,3 +1,4 @@
+import { CalendarDate } from "@okuru/core/shared/dates";
 import { orderTabs } from "@okuru/core/shared/order";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,11 +10,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import type { Order } from "../lib/api";
 import { compactSearch } from "../lib/search";
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const date = CalendarDate.optional().catch(undefined);
 
 /** Every filter lives in the URL: reload, back and forward keep them, and a link shares them. */
 const OrderSearch = z.object({

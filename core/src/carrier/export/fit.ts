@@ -1,3 +1,4 @@
+import { isCalendarDate } from "../../shared/dates";
 import { normalizePhone } from "../../shared/phone";
 import {
   formatPostalCode,
@@ -169,14 +170,8 @@ function linesLimitText(limits: number[]): string {
     : limits.map(byteLimitText).join("＋");
 }
 
-/** A date that exists on the calendar (the order schema lets 2月30日 through). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+// A shop's order may carry 2月30日: the file checks each date again (issued.ts and csv.ts import it from here).
+export { isCalendarDate };
 
 /** YYYY-MM-DD as the carrier writes it: "/" → 2025/01/02 (Yamato), "" → 20250102 (Sagawa, ゆうプリR). */
 export function carrierDate(iso: string, separator: "/" | ""): string {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CarrierExport } from "@okuru/core/export";
 import { Order } from "@okuru/core/order";
+import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
 import { BULK_UPDATE_MAX } from "@okuru/core/shared/order";
 import { Shipment } from "@okuru/core/shipment";
@@ -20,17 +21,6 @@ import {
 } from "../openapi";
 import { apiRoute, bulkResults, bulkRoute, changeAnswers, getRoute, IdParam, jsonBody } from "./crud";
 
-/** A calendar date in Japan (YYYY-MM-DD) or a full timestamp; a date means the whole JST day. */
-const JstDateOrTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" });
-
-function jstBoundary(value: string | undefined, edge: "start" | "end"): string | undefined {
-  if (!value) return undefined;
-  if (value.includes("T")) return value;
-  return edge === "start" ? `${value}T00:00:00+09:00` : `${value}T23:59:59.999+09:00`;
-}
-
 const ListQuery = PageQuery.extend({
   tab_key: z
     .enum(Order.tabs)
@@ -46,8 +36,8 @@ const ListQuery = PageQuery.extend({
     .max(100)
     .optional()
     .meta({ description: "注文番号・氏名（漢字/カナの前方一致）・電話番号・メール・郵便番号" }),
-  purchased_from: JstDateOrTime.optional(),
-  purchased_to: JstDateOrTime.optional(),
+  purchased_from: CalendarDateOrTime.optional(),
+  purchased_to: CalendarDateOrTime.optional(),
   shop_id: z.string().max(64).optional(),
   shopify_order_id: z
     .string()
@@ -62,8 +52,8 @@ function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
     tab: q.is_error === "true" ? "error" : (q.tab_key ?? q.shipment_status ?? "notShipped"),
     search: q.search,
     shopId: q.shop_id,
-    purchasedFrom: jstBoundary(q.purchased_from, "start"),
-    purchasedTo: jstBoundary(q.purchased_to, "end"),
+    purchasedFrom: q.purchased_from && jstRangeEdge(q.purchased_from, "start"),
+    purchasedTo: q.purchased_to && jstRangeEdge(q.purchased_to, "end"),
     shopifyOrderId: q.shopify_order_id,
     shopifyShopUrl: q.shopify_shop_url,
   };

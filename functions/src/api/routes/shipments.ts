@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { Shipment } from "@okuru/core/shipment";
 import { authErrors, inputErrors, jsonContent, notFound, PageQuery, router, toPage } from "../openapi";
 import {
@@ -15,23 +16,11 @@ import {
 const LabelAccepted = z.object({ label_id: z.string() }).meta({ id: "LabelAccepted" });
 const CancelResults = bulkResults("ShipmentCancelResults");
 
-/** A calendar date in Japan means the whole JST day; a full timestamp is taken as it is. */
-const jstEdge = (value: string | undefined, edge: "start" | "end") =>
-  !value || value.includes("T")
-    ? value
-    : new Date(`${value}T${edge === "start" ? "00:00:00" : "23:59:59.999"}+09:00`).toISOString();
-
-/** A calendar date (a whole JST day) or a full timestamp. */
-const dateOrTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, { error: "日付は YYYY-MM-DD で指定してください" })
-  .optional();
-
 const ListQuery = PageQuery.extend({
   order_id: z.string().max(64).optional().meta({ description: "その注文の出荷だけ（すべて、新しい順）" }),
   status: z.enum(Shipment.statuses).optional().meta({ description: "省略するとすべての状態" }),
-  printed_from: dateOrTime,
-  printed_to: dateOrTime,
+  printed_from: CalendarDateOrTime.optional(),
+  printed_to: CalendarDateOrTime.optional(),
 });
 
 /** 送り状の発行・状況・取り消しと出荷履歴 (spec §7 /shipments…). */
@@ -92,8 +81,8 @@ export const shipments = router()
         {
           order_id,
           status,
-          printed_from: jstEdge(printed_from, "start"),
-          printed_to: jstEdge(printed_to, "end"),
+          printed_from: printed_from && jstRangeEdge(printed_from, "start"),
+          printed_to: printed_to && jstRangeEdge(printed_to, "end"),
         },
         { cursor, limit },
       );

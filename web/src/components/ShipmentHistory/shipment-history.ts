@@ -1,4 +1,5 @@
 import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
+import { CalendarDate } from "@okuru/core/shared/dates";
 import {
   shipmentCarrierText,
   shipmentNumberText,
@@ -46,11 +47,7 @@ const statusValues = shipmentTabs.filter((tab): tab is ShipmentStatus => tab !==
   ...ShipmentStatus[],
 ];
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const day = CalendarDate.optional().catch(undefined);
 
 /**
  * The search params of /shipments. Anything unreadable (a hand-edited URL, an old
