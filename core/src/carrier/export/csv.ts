@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
-import { sjisByteLength } from "../../shared/text";
 import { toCp932Text, unencodableCharacters } from "../text";
 import { type CarrierRules, Fitter, isCalendarDate } from "./fit";
+import { asPlainCell, formulaSignNote, writtenByteLength } from "./formula";
 import {
   type ExportOptions,
   type ExportReason,
@@ -12,7 +12,7 @@ import {
 
 /**
  * The CSV side shared by every format: columns declared as data, rows written as CP932
- * with CRLF (carriers.md §9.1), and carrier files read back in CP932 or UTF-8.
+ * with CRLF, no cell a spreadsheet formula, and carrier files read back in CP932 or UTF-8.
  */
 
 /** One column of a layout: its number in the carrier's list, the header text, and what goes in it. */
@@ -63,12 +63,14 @@ function toFullWidthDigits(value: string): string {
 }
 
 /**
- * A cell as CSV: quoted only when it holds a comma, a quote or a line break, with
+ * A cell as CSV: never a spreadsheet formula (see `asPlainCell`; every cell of every
+ * file passes here), quoted only when it holds a comma, a quote or a line break, with
  * quotes doubled (RFC 4180). Fitted text never holds line breaks; quoting the rest
  * keeps a comma in a building name from shifting every later column.
  */
 export function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const cell = asPlainCell(value);
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
 /** Rows as CP932 bytes with CRLF after every row. Throws when a cell would not survive the encoding. */
@@ -152,19 +154,23 @@ export function runExport<O extends { reference: string }, R>(
   };
 }
 
-/** The guard behind the fitting: a cell over its column's bytes, or one CP932 would alter. */
+/**
+ * The guard behind the fitting: a cell over its column's bytes, or one CP932 would
+ * alter, both judged on the cell as written (`csvCell`).
+ */
 function cellProblems<R>(spec: FormatSpec<unknown, R>, cells: string[]): ExportReason[] {
   const problems: ExportReason[] = [];
   spec.columns.forEach((column, index) => {
     const cell = cells[index] ?? "";
+    const written = asPlainCell(cell);
     const field = `column${column.no}`;
-    if (column.maxBytes !== undefined && sjisByteLength(cell) > column.maxBytes) {
+    if (column.maxBytes !== undefined && writtenByteLength(cell) > column.maxBytes) {
       problems.push({
         field,
-        message: `${column.header}（${cell}）が${spec.rules.name}の上限（半角${column.maxBytes}文字）を超えています。`,
+        message: `${column.header}（${cell}）が${spec.rules.name}の上限（半角${column.maxBytes}文字）を超えています。${formulaSignNote(cell, column.maxBytes)}`,
       });
     }
-    if (toCp932Text(cell) !== cell || unencodableCharacters(cell).length) {
+    if (toCp932Text(written) !== written || unencodableCharacters(written).length) {
       problems.push({
         field,
         message: `${column.header}に${spec.rules.name}のファイルに書けない文字があります。`,

@@ -14,6 +14,7 @@ import {
   toJisX0208Text,
   unencodableCharacters,
 } from "../text";
+import { formulaSignNote, writtenByteLength } from "./formula";
 import type { ExportReason } from "./types";
 
 /**
@@ -108,6 +109,8 @@ export function splitLines(
   const bytes = [0];
   for (const ch of chars) bytes.push(bytes.at(-1)! + sjisByteLength(ch));
   const preferred = [...boundaries].filter(([, prefer]) => prefer).map(([p]) => p);
+  // A line starting with = + - @ is written with the full-width sign, a byte more.
+  const signBytes = (p: number) => writtenByteLength(chars[p]!) - sjisByteLength(chars[p]!);
 
   type Plan = { cost: number; ends: number[] };
   const memo = new Map<string, Plan | null>();
@@ -120,7 +123,7 @@ export function splitLines(
     if (limit !== undefined) {
       for (let j = n; j > i; j--) {
         const [a, b] = trimmedRange(chars, i, j);
-        if (a === b || bytes[b]! - bytes[a]! > limit) continue;
+        if (a === b || bytes[b]! - bytes[a]! + signBytes(a) > limit) continue;
         let cost = 4 * preferred.filter((q) => q > i && q < j).length;
         let ends = [j];
         if (j < n) {
@@ -230,7 +233,7 @@ export class Fitter {
     return text;
   }
 
-  /** One column's text within `maxBytes`; too long is a reason, never a cut. */
+  /** One column's text within `maxBytes` as written (see `asPlainCell`); too long is a reason, never a cut. */
   line(field: string, label: string, value: string, maxBytes: number, required = false): string {
     const text = this.text(field, label, value);
     if (!text) {
@@ -238,10 +241,10 @@ export class Fitter {
         this.fail(field, `${label}がありません。`);
       return "";
     }
-    if (sjisByteLength(text) > maxBytes) {
+    if (writtenByteLength(text) > maxBytes) {
       this.fail(
         field,
-        `${label}が${this.rules.name}の上限（${byteLimitText(maxBytes)}・半角${maxBytes}文字）を超えています。`,
+        `${label}が${this.rules.name}の上限（${byteLimitText(maxBytes)}・半角${maxBytes}文字）を超えています。${formulaSignNote(text, maxBytes)}`,
       );
       return "";
     }

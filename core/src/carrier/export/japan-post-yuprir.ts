@@ -1,5 +1,6 @@
 import { type Column, type FormatSpec, layout, lineColumns, numberedBlanks } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates, type HandlingMark, marksOf } from "./fit";
+import { writtenByteLength } from "./formula";
 import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode, type Party } from "./party";
 import type { ExportOrder, JapanPostDeliveryValue } from "./types";
 
@@ -37,6 +38,7 @@ const markColumns: Partial<Record<HandlingMark, number>> = {
 };
 
 const LINE = 50;
+const ORDER_NUMBER = 30;
 
 /** お届け先 or ご依頼主 as written (§4.1 columns 13–20 and 30–37). */
 interface YuprirParty {
@@ -124,8 +126,12 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
     recipient: fitParty(f, "customer", to),
     sender: fitParty(f, "sender", from),
     // 受注番号 only helps the merchant find the order in ゆうプリR; an order number that
-    // cannot be written is left out rather than holding the label back.
-    orderNumber: /^[\x21-\x7E]{1,30}$/.test(order.orderNumber) ? order.orderNumber : "",
+    // cannot be written (also once a leading sign is full-width) is left out rather
+    // than holding the label back.
+    orderNumber:
+      /^[\x21-\x7E]+$/.test(order.orderNumber) && writtenByteLength(order.orderNumber) <= ORDER_NUMBER
+        ? order.orderNumber
+        : "",
     marks,
     deliveryDate: dates.delivery ? carrierDate(dates.delivery, "") : "",
     time: timeCodes[delivery.time_slot],
@@ -220,7 +226,7 @@ const columns: Column<YuprirRecord>[] = layout<YuprirRecord>("japan_post_yuprir"
   blank(51, "集荷先 名称２"),
   blank(52, "集荷先 敬称"),
   blank(53, "集荷先 電話番号"),
-  { no: 54, header: "受注番号", maxBytes: 30, value: (r) => r.orderNumber },
+  { no: 54, header: "受注番号", maxBytes: ORDER_NUMBER, value: (r) => r.orderNumber },
   mark(55, "こわれもの区分"),
   mark(56, "なまもの区分"),
   mark(57, "ビン類区分"),
