@@ -32,6 +32,11 @@ const Env = z.object({
   OKURU_SHOPIFY_ORIGIN: z.string().default("https://{shop}"),
   /** The product's public origin: OAuth return pages and webhook callbacks are under it. */
   OKURU_APP_URL: z.string().default("http://localhost:5173"),
+  /**
+   * Origins of merchant-entered URLs that may be private or plain http, comma-separated:
+   * locally the shop simulators'. Empty in AWS, where only public https is reached.
+   */
+  OKURU_ALLOWED_PRIVATE_ORIGINS: z.string().default(""),
 });
 
 export type CoreConfig = {
@@ -44,6 +49,7 @@ export type CoreConfig = {
   secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
   shopify: { clientId: string; clientSecret: string; originTemplate: string };
   appUrl: string;
+  allowedPrivateOrigins: string[];
 };
 
 let cached: CoreConfig | undefined;
@@ -92,6 +98,9 @@ export function coreConfig(): CoreConfig {
       originTemplate: env.OKURU_SHOPIFY_ORIGIN,
     },
     appUrl: env.OKURU_APP_URL.replace(/\/$/, ""),
+    allowedPrivateOrigins: env.OKURU_ALLOWED_PRIVATE_ORIGINS.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
   return cached;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { app } from "../../functions/src/api/app";
 import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
 import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
-import { startSimulators } from "../../functions/src/dev/simulators/serve";
+import { allowingOrigin, startSimulators } from "../../functions/src/dev/simulators/serve";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { callApi } from "./api";
 import type { Call } from "./printing";
@@ -160,7 +160,8 @@ let setupShops: Promise<{ simulator: ReturnType<typeof createEcforceSimulator>; 
 /**
  * An Ecforce shop for a test company to connect, so it can pass the wizard's stores
  * step: one simulator per test file, started on first use. Ecforce is reached by the
- * base URL stored with the shop, so nothing in core's configuration changes.
+ * base URL stored with the shop; core is told only that the simulator's origin may be
+ * reached although it is private.
  */
 export async function ecforceShopFor(name: string, orders: SeedOrder[] = []) {
   setupShops ??= new Promise((resolve) => {
@@ -171,6 +172,10 @@ export async function ecforceShopFor(name: string, orders: SeedOrder[] = []) {
     server.unref();
   });
   const { simulator, origin } = await setupShops;
+  // Into the environment, for a later re-read, and into the settings in use, which a
+  // reset here would take from a test that changed them (useFreshQueue).
+  process.env.OKURU_ALLOWED_PRIVATE_ORIGINS = allowingOrigin(origin);
+  if (!coreConfig().allowedPrivateOrigins.includes(origin)) coreConfig().allowedPrivateOrigins.push(origin);
   const { apiToken } = simulator.addShop(name, orders);
   return { base_url: `${origin}/${name}`, api_token: apiToken };
 }

@@ -3,11 +3,13 @@ export * as Ecforce from "./index";
 import { z } from "zod";
 import { prefectures } from "../shared/text";
 import { ImportedOrder } from "../shop/imported-order";
+import { outboundFetch } from "../shop/outbound-fetch";
+import { canonicalBaseUrl } from "../shop/outbound-url";
 import type { RequestFailure, Sleep } from "../shop/platform-request";
 import { attemptRequest, PlatformError, realSleep } from "../shop/platform-request";
 
 /**
- * A shop's Ecforce v2 admin API (carriers.md §7): token auth, JSON:API answers,
+ * A shop's Ecforce v2 admin API: token auth, JSON:API answers,
  * ransack filters and page/per paging. Requests go one at a time; 429 and 5xx are
  * retried honouring `Retry-After` or backing off, as the platform's field notes ask.
  */
@@ -22,28 +24,31 @@ export type Connection = { baseUrl: string; apiToken: string };
 export type { Sleep };
 export type ClientOptions = { sleep?: Sleep; maxAttempts?: number };
 
+/**
+ * One answer for every target that is unreachable, refused (a private address) or not
+ * an Ecforce API (a redirect, a 404, an answer of another shape): telling them apart
+ * would tell what listens where.
+ */
+export const UNREACHABLE =
+  "ecforce のAPIに接続できませんでした。ショップのURLとAPIトークンをご確認ください。";
+
 /** What the merchant is told when a request to the shop fails for good. */
 const failures = {
-  network: "ecforce に接続できませんでした。ショップのURLをご確認ください。",
+  network: UNREACHABLE,
   auth: "ecforce のAPIトークンが正しくありません。",
   throttled: "ecforce の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
   server: "ecforce でエラーが発生しました。時間をおいて再度お試しください。",
 } as const;
 const fail = (kind: RequestFailure) => new EcforceError(failures[kind], kind);
+const notEcforce = () => new EcforceError(UNREACHABLE, "invalid");
 
-/** `https://shop.example.jp/` or `shop.example.jp` → `https://shop.example.jp`; undefined when not a URL. */
+/**
+ * The shop's canonical base URL from what the merchant typed (`shop.example.jp/` →
+ * `https://shop.example.jp`), undefined when it is not one. Every spelling of one shop
+ * gives the same URL, so a shop is known by it.
+ */
 export function baseUrlFrom(input: string): string | undefined {
-  const text = input.trim().replace(/\/+$/, "");
-  const withScheme = /^https?:\/\//i.test(text) ? text : `https://${text}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.username || url.password || url.search || url.hash) return undefined;
-    if (!/^[a-z0-9.-]+$/i.test(url.hostname) || (!url.hostname.includes(".") && url.hostname !== "localhost"))
-      return undefined;
-    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return undefined;
-  }
+  return canonicalBaseUrl(input);
 }
 
 /** One request to the shop's v2 admin API with its token; `body`, when given, is sent as JSON. */
@@ -53,7 +58,7 @@ export function adminFetch(
   path: string,
   body?: unknown,
 ): Promise<Response> {
-  return fetch(`${connection.baseUrl}/api/v2/admin/${path}`, {
+  return outboundFetch(`${connection.baseUrl}/api/v2/admin/${path}`, {
     method,
     headers: {
       Authorization: `Token token="${connection.apiToken}"`,
@@ -77,16 +82,8 @@ async function call<T>(
     const send = () => adminFetch(connection, method, path, body);
     const response = await attemptRequest(send, { attempt, maxAttempts, sleep, backoff, fail });
     if (response === undefined) continue;
-    if (response.status === 404) {
-      throw new EcforceError("ecforce のAPIが見つかりません。ショップのURLをご確認ください。", "invalid");
-    }
     const json = await response.json().catch(() => undefined);
-    if (!response.ok || json === undefined) {
-      throw new EcforceError(
-        `ecforce から予期しない応答を受け取りました（ステータス ${response.status}）。`,
-        "server",
-      );
-    }
+    if (!response.ok || json === undefined) throw notEcforce();
     return json as T;
   }
 }
@@ -232,8 +229,7 @@ export async function ordersPage(
   const parsed = Document.safeParse(
     await call(connection, "GET", `orders.json?${params}`, undefined, options),
   );
-  if (!parsed.success)
-    throw new EcforceError("ecforce から予期しない形式の注文データを受け取りました。", "server");
+  if (!parsed.success) throw notEcforce();
   const data = Array.isArray(parsed.data.data) ? parsed.data.data : [parsed.data.data];
   const included = new Map(parsed.data.included.map((r) => [`${r.type}:${r.id}`, r]));
   const totalPages = parsed.data.meta.total_pages ?? number;
@@ -265,8 +261,7 @@ export async function carriers(connection: Connection, options?: ClientOptions):
   const parsed = Document.safeParse(
     await call(connection, "GET", "shipping_carriers.json?include=delivery_times", undefined, options),
   );
-  if (!parsed.success)
-    throw new EcforceError("ecforce から予期しない形式の配送業者データを受け取りました。", "server");
+  if (!parsed.success) throw notEcforce();
   const data = Array.isArray(parsed.data.data) ? parsed.data.data : [parsed.data.data];
   const included = new Map(parsed.data.included.map((r) => [`${r.type}:${r.id}`, r]));
   return data.map((carrier) => ({

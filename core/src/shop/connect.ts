@@ -12,6 +12,7 @@ import { idFor, isID } from "../util/id";
 import { CarrierMappingUpdate, mappingOf } from "./carriers";
 import { ShopEntity, ShopInstallEntity, type ShopItem, ShopLinkEntity } from "./entity";
 import type { Platform } from "./imported-order";
+import { checkPublicUrl, identityOf } from "./outbound-url";
 
 /**
  * Connecting, configuring and disconnecting shops. Credentials are sealed with the
@@ -170,7 +171,7 @@ export const ShopifyReturn = z.record(z.string().max(100), z.string().max(2048))
 const refused = (message: string) => new InputError("shop.verify_failed", message);
 
 /**
- * The return from Shopify (spec §4): the query's HMAC, the state nonce (single use,
+ * The return from Shopify: the query's HMAC, the state nonce (single use,
  * this company's, unexpired), the shop domain and the timestamp's freshness are all
  * checked before the code is exchanged; any forgery is refused and nothing is written.
  */
@@ -262,7 +263,19 @@ export const EcforceConnect = z.object({
   name: z.string().max(100).optional(),
 });
 
-/** Checks the URL and token with a real call before saving; a wrong one is a field error and nothing is saved. */
+/**
+ * Anything but a refused token or the platform's rate limit, whether the address is
+ * private, closed, slow, failing or not an Ecforce API, gets this one answer: the form
+ * must not tell internal services apart.
+ */
+const unreachable = () =>
+  new InputError("shop.verify_failed", Ecforce.UNREACHABLE, { base_url: Ecforce.UNREACHABLE });
+
+/**
+ * Checks the URL and token with a real call before saving; a wrong one is a field error
+ * and nothing is saved. The shop is stored under its canonical URL, so every spelling of
+ * one shop meets the same routing link.
+ */
 export async function connectEcforce(input: z.input<typeof EcforceConnect>): Promise<ShopItem> {
   assertAdmin();
   const value = EcforceConnect.parse(input);
@@ -272,16 +285,20 @@ export async function connectEcforce(input: z.input<typeof EcforceConnect>): Pro
       base_url: "「https://shop.example.jp」の形式で入力してください",
     });
   }
+  await checkPublicUrl(baseUrl).catch(() => {
+    throw unreachable();
+  });
   try {
     await Ecforce.verify({ baseUrl, apiToken: value.api_token }, { maxAttempts: 2, sleep: async () => {} });
   } catch (err) {
-    if (err instanceof Ecforce.EcforceError) {
-      const field = err.kind === "auth" ? "api_token" : "base_url";
-      throw new InputError("shop.verify_failed", err.message, { [field]: err.message });
-    }
-    throw err;
+    if (!(err instanceof Ecforce.EcforceError)) throw err;
+    if (err.kind === "auth")
+      throw new InputError("shop.verify_failed", err.message, { api_token: err.message });
+    if (err.kind === "throttled")
+      throw new InputError("shop.verify_failed", err.message, { base_url: err.message });
+    throw unreachable();
   }
-  const domain = new URL(baseUrl).host + new URL(baseUrl).pathname.replace(/\/$/, "");
+  const domain = identityOf(baseUrl);
   return saveShop({
     platform: "ecforce",
     domain,

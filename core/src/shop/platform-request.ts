@@ -3,7 +3,11 @@
  * make it: a failed connection and 429/5xx answers are retried (429/5xx honouring
  * `Retry-After`, otherwise the platform's own `backoff`) until `maxAttempts`, and
  * 401/403 means the shop's token was refused. The messages are the platform's own.
+ * A target refused before sending (a private address) is a network failure, not retried:
+ * asking again gives the same answer.
  */
+
+import { OutboundRefused } from "./outbound-url";
 
 /** A platform's refusal or failure, in the merchant's words, with the kind of failure it was. */
 export class PlatformError<Kind extends string> extends Error {
@@ -41,8 +45,8 @@ export async function attemptRequest<E extends Error>(
   let response: Response;
   try {
     response = await send();
-  } catch {
-    if (attempt >= maxAttempts) throw fail("network");
+  } catch (err) {
+    if (err instanceof OutboundRefused || attempt >= maxAttempts) throw fail("network");
     await sleep(backoff(attempt));
     return undefined;
   }

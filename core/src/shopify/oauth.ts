@@ -1,21 +1,33 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Shopify's request signatures (carriers.md §6.3–§6.4): the install and OAuth
+ * Shopify's request signatures: the install and OAuth
  * return queries carry a hex HMAC over their other parameters; webhooks carry a
  * base64 HMAC over the raw body. Both keyed with the app's client secret and
  * compared in constant time.
  */
 
-const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9\-_]*\.myshopify\.com$/;
-const ADMIN_URL = /^(?:https?:\/\/)?admin\.shopify\.com\/store\/([a-zA-Z0-9][a-zA-Z0-9\-_]*)\/?/;
+/** A shop's identity: its myshopify domain, in the one spelling Shopify itself uses. */
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+const ADMIN_URL = /^(?:https?:\/\/)?admin\.shopify\.com\/store\/([^/?#]+)/;
 
-/** `okuru-demo.myshopify.com` from what a merchant types: the domain, a URL of it, or the admin URL. */
+/**
+ * `okuru-demo.myshopify.com` from what a merchant types: the domain, a URL of it, or the
+ * admin URL. Parsed as a URL, so case, percent-encoding, a trailing dot and the default
+ * port all give the one canonical domain; a user, another port or another host give none.
+ */
 export function shopDomainFrom(input: string): string | undefined {
   const text = input.trim().toLowerCase();
   const admin = text.match(ADMIN_URL);
-  if (admin) return `${admin[1]}.myshopify.com`;
-  const host = text.replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+  const typed = admin ? `${admin[1]}.myshopify.com` : text;
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//.test(typed) ? typed : `https://${typed}`);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password || url.port) return undefined;
+  const host = url.hostname.replace(/\.$/, "");
   return SHOP_DOMAIN.test(host) ? host : undefined;
 }
 

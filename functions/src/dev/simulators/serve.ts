@@ -22,6 +22,18 @@ function listen(
   });
 }
 
+/**
+ * The allow-list of private origins core may reach (`OKURU_ALLOWED_PRIVATE_ORIGINS`)
+ * with one more: a simulator is named there by its exact origin, nothing wider.
+ */
+export function allowingOrigin(
+  origin: string,
+  list = process.env.OKURU_ALLOWED_PRIVATE_ORIGINS ?? "",
+): string {
+  const origins = list.split(",").filter(Boolean);
+  return (origins.includes(origin) ? origins : [...origins, origin]).join(",");
+}
+
 export async function startSimulators(
   options: {
     shopifyPort?: number;
@@ -49,6 +61,8 @@ export async function startSimulators(
       OKURU_SHOPIFY_ORIGIN: `${shopifyServer.origin}/{shop}`,
       OKURU_SHOPIFY_CLIENT_ID: SIMULATED_APP.clientId,
       OKURU_SHOPIFY_CLIENT_SECRET: SIMULATED_APP.clientSecret,
+      /** Ecforce shops are reached at the base URL a merchant enters, a private address here. */
+      OKURU_ALLOWED_PRIVATE_ORIGINS: allowingOrigin(ecforceServer.origin),
     },
     /** An Ecforce shop's base URL, as a merchant enters it. */
     ecforceBaseUrl: (shopName: string) => `${ecforceServer.origin}/${shopName}`,
