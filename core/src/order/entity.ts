@@ -57,6 +57,13 @@ export const OrderEntity = defineEntity("order", {
      */
     labelsLive: { type: "number" },
     labelsIssuedAt: { type: "string" },
+    /**
+     * Moves on with every write that changes what the order ships with: its delivery
+     * (carrier, typed number) and its live parcels. A write that chose a parcel slot or
+     * a typed number from a read of these conditions on the value it read, so two
+     * writers that read the same state cannot both win (core/src/shipment).
+     */
+    shippingRev: { type: "number" },
     lineItems: { type: "any", required: true },
     totalAmount: { type: "number", required: true },
     codAmount: { type: "number" },
@@ -72,11 +79,21 @@ export const OrderEntity = defineEntity("order", {
     fulfillmentOrders: { type: "any" },
     /** Shopify: the shop's URL (https://{shop}.myshopify.com) for spec §7's shopify_shop_url filter. */
     shopUrl: { type: "string" },
+    /** When the customer's people were erased at their request; every later shop version keeps them erased. */
+    erasedAt: { type: "string" },
     ...timestamps,
   },
   indexes: {
     byId: tenantIndex("orderId"),
     byStatus: secondaryIndex("gsi1", ["tenantId", "shipmentStatus"], ["purchasedAt", "orderId"]),
+    /**
+     * Sparse: only orders with errors. ElectroDB judges the condition on the attributes
+     * of the write itself: a write that passes this index's composites (`.composite` with
+     * `purchasedAt`) without `isError` judges it false and REMOVES the keys, so the
+     * order silently leaves the エラー tab while it still counts there. Such a write sets
+     * `isError` (as read, under a condition); a write that changes no key attribute
+     * passes no composites.
+     */
     byError: {
       ...secondaryIndex("gsi2", ["tenantId"], ["purchasedAt", "orderId"]),
       condition: (attr) => attr.isError === true,

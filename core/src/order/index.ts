@@ -33,6 +33,7 @@ import {
   deliveryCarriers as sharedDeliveryCarriers,
 } from "../shared/delivery";
 import { OrderBulkUpdate, OrderCustomerUpdate, OrderSenderUpdate, orderTabs } from "../shared/order";
+import { isRedacted, redactedAmong } from "../shop/redaction";
 import { batchWrite, type WriteRequest, withWriteSlot } from "../sync/batch-write";
 import { orderItem } from "../sync/order-item";
 import { idFor } from "../util/id";
@@ -489,15 +490,15 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await find(orderId);
     if (!existing) {
-      const item = newOrderItem(tenantId, value);
+      const [item] = await arriveErased([newOrderItem(tenantId, value)]);
       try {
-        await OrderEntity.create(item).go();
+        await OrderEntity.create(item!).go();
       } catch (err) {
         if (isConditionalFailure(err)) continue; // created meanwhile by a racing delivery: read it and merge
         throw err;
       }
-      await replaceTokens(orderId, value.purchasedAt, [], searchableOf(value));
-      for (const tab of tabsOf(item)) bump(ownTally, tab, 1);
+      await replaceTokens(orderId, value.purchasedAt, [], searchableOf(item!));
+      for (const tab of tabsOf(item!)) bump(ownTally, tab, 1);
       if (!tally) await applyTally(ownTally);
       return { orderId, outcome: "created" };
     }
@@ -542,9 +543,10 @@ function issuesAfterShopChange(
 
 async function applyToStored(
   existing: OrderItem,
-  value: z.output<typeof ShopOrderWrite>,
+  shopVersion: z.output<typeof ShopOrderWrite>,
   tally: Tally,
 ): Promise<UpsertResult | "conflict"> {
+  const value = keepErased(existing, shopVersion);
   const tenantId = useTenantID();
   const { orderId } = existing;
   const edited = new Set(existing.editedFields ?? []);
@@ -662,10 +664,10 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   for (const [id, i] of firstAt) (stored.has(id) ? known : fresh).push(i);
 
   const writeFresh = async () => {
-    const items = fresh.map((i) => newOrderItem(tenantId, orders[i]!));
+    const items = await arriveErased(fresh.map((i) => newOrderItem(tenantId, orders[i]!)));
     await batchWrite(
-      fresh.flatMap((i) =>
-        searchableOf(orders[i]!).map((t) => tokenPut(tenantId, ids[i]!, orders[i]!.purchasedAt, t)),
+      items.flatMap((item) =>
+        searchableOf(item).map((t) => tokenPut(tenantId, item.orderId, item.purchasedAt, t)),
       ),
     );
     await batchWrite(items.map((item) => ({ PutRequest: { Item: orderItem(item) } })));
@@ -795,7 +797,10 @@ async function saveDelivery(
   errors: OrderIssue[],
 ) {
   const isError = errors.length > 0;
-  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+  // shippingRev: a typed number's shipment is written for the delivery it read (core/src/shipment).
+  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId }).add({
+    shippingRev: 1,
+  });
   await (delivery === null
     ? patch.set({ errors, isError }).remove(["delivery"])
     : patch.set({ delivery, errors, isError })
@@ -864,7 +869,6 @@ async function writeSender(order: OrderItem, senderId: string | null) {
   if ((order.senderId ?? null) === senderId) return;
   const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
   await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
-    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
     .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
     .go()
     .catch(lockLost);
@@ -1017,11 +1021,16 @@ async function moveArchive(ids: string[], action: "archive" | "restore"): Promis
     try {
       const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId }).set({
         shipmentStatus: target,
+        // Written as read and held by the condition: the error index keeps its keys (OrderEntity.byError).
+        isError: order.isError,
         ...(action === "archive" ? { statusBeforeArchive: order.shipmentStatus } : {}),
       });
       await (action === "restore" ? patch.remove(["statusBeforeArchive"]) : patch)
         .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-        .where((attr, op) => op.eq(attr.shipmentStatus, order.shipmentStatus))
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.shipmentStatus, order.shipmentStatus)} AND ${op.eq(attr.isError, order.isError)}`,
+        )
         .go();
     } catch (err) {
       if (!isConditionalFailure(err)) throw err;
@@ -1050,7 +1059,6 @@ export async function markExported(orders: OrderItem[], format: string, at: stri
     orders.map((order) =>
       OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId })
         .set({ exported: { format, at, reference: referenceOf(order.orderId) } })
-        .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
         .go()
         .catch((err) => {
           // An order deleted meanwhile has nothing to mark.
@@ -1226,41 +1234,112 @@ export async function idsOfPlatformOrders(shopId: string, platformOrderIds: stri
   return [...stored.values()].filter((order) => order.shopId === shopId).map((order) => order.orderId);
 }
 
+const stillToShip = (status: ShipmentStatus) => status === "notShipped" || status === "partiallyShipped";
+
+/** What an erased order holds of people: nothing; still to ship, ERASED_ISSUE is its only issue. */
+function erasedPeople(shipmentStatus: ShipmentStatus) {
+  const errors: OrderIssue[] = stillToShip(shipmentStatus)
+    ? [{ field: "customer", message: ERASED_ISSUE }]
+    : [];
+  return {
+    purchaser: erasedPerson(),
+    customer: erasedPerson(),
+    email: "",
+    note: "",
+    errors,
+    isError: errors.length > 0,
+  };
+}
+
+/**
+ * A shop's version of an order as the merge may apply it: once the order was erased
+ * (`erasedAt`), the shop's copy of its people (Shopify keeps them) never comes back,
+ * whatever brings that version (a sync, an order webhook's sync, a re-import); its
+ * other facts (status, lines, amounts) still do.
+ */
+function keepErased(
+  existing: OrderItem,
+  value: z.output<typeof ShopOrderWrite>,
+): z.output<typeof ShopOrderWrite> {
+  if (!existing.erasedAt) return value;
+  const { purchaser, customer, email, note, errors } = erasedPeople(
+    statusFromPlatform(value.platformStatus, existing.shipmentStatus),
+  );
+  return { ...value, purchaser, customer, email, note, issues: errors };
+}
+
+/**
+ * Orders new to us (newOrderItem's attributes) with the people of those whose
+ * redaction Shopify sent before we stored them erased: they are stored erased. The
+ * redactions are read after the caller found the orders absent, so a redaction
+ * recorded before that read is always applied.
+ */
+async function arriveErased<T extends ReturnType<typeof newOrderItem>>(items: T[]): Promise<T[]> {
+  const keys = items
+    .filter((item) => item.platform === "shopify")
+    .map(({ shopId, platformOrderId }) => ({ shopId, platformOrderId }));
+  const redacted = await redactedAmong(keys);
+  if (redacted.size === 0) return items;
+  const erasedAt = new Date().toISOString();
+  return items.map((item) =>
+    isRedacted(redacted, item) ? { ...item, ...erasedPeople(item.shipmentStatus), erasedAt } : item,
+  );
+}
+
 /**
  * Erases the people of these orders (purchaser, recipient, e-mail, the customer's note,
  * shop-side changes kept aside) and their search tokens, keeping what is not personal
  * (ids, number, amounts, line items, status, delivery, shipments) for the merchant's
- * accounting. An order still to ship gets ERASED_ISSUE: it cannot ship without an address.
+ * accounting, and marks them erased (`erasedAt`) in the same write, so that no later
+ * shop version brings the people back (keepErased). An order still to ship gets
+ * ERASED_ISSUE: it cannot ship without an address.
  */
 export async function erasePeople(orderIds: string[]): Promise<number> {
-  const tenantId = useTenantID();
   const stored = await findMany(orderIds);
   const tally: Tally = new Map();
-  for (const order of stored.values()) {
-    const purchaser = erasedPerson();
-    const customer = erasedPerson();
-    const toShip = order.shipmentStatus === "notShipped" || order.shipmentStatus === "partiallyShipped";
-    const errors: OrderIssue[] = toShip ? [{ field: "customer", message: ERASED_ISSUE }] : [];
-    const isError = errors.length > 0;
-    await OrderEntity.patch({ tenantId, orderId: order.orderId })
-      .set({ purchaser, customer, email: "", note: "", errors, isError })
-      .remove(["shopChanges"])
-      .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
-      .go();
-    await batchWrite(
-      tokenChanges(
-        tenantId,
-        order.orderId,
-        order.purchasedAt,
-        searchableOfItem(order),
-        searchableOf({ ...order, email: "", purchaser, customer }),
-      ),
-    );
-    for (const tab of tabsOf(order)) bump(tally, tab, -1);
-    for (const tab of tabsOf({ shipmentStatus: order.shipmentStatus, isError })) bump(tally, tab, 1);
-  }
+  const erasedAt = new Date().toISOString();
+  for (const order of stored.values()) await eraseOrder(order, erasedAt, tally);
   await applyTally(tally);
   return stored.size;
+}
+
+/**
+ * One order's erasure, under the lock of its read: a sync that wrote the order
+ * meanwhile (its people, their tokens) makes it read the order again and erase that,
+ * so no token of what the sync wrote is left behind.
+ */
+async function eraseOrder(read: OrderItem, erasedAt: string, tally: Tally): Promise<void> {
+  let order: OrderItem | undefined = read;
+  for (let attempt = 0; order && attempt < 5; attempt += 1) {
+    const current: OrderItem = order;
+    const erased = erasedPeople(current.shipmentStatus);
+    try {
+      await OrderEntity.patch({ tenantId: current.tenantId, orderId: current.orderId })
+        .set({ ...erased, erasedAt: current.erasedAt ?? erasedAt })
+        .remove(["shopChanges"])
+        .composite({ purchasedAt: current.purchasedAt, shopId: current.shopId })
+        .where((attr, op) => op.eq(attr.updatedAt, current.updatedAt))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+      order = await find(current.orderId);
+      continue;
+    }
+    await batchWrite(
+      tokenChanges(
+        current.tenantId,
+        current.orderId,
+        current.purchasedAt,
+        searchableOfItem(current),
+        searchableOf({ ...current, ...erased }),
+      ),
+    );
+    for (const tab of tabsOf(current)) bump(tally, tab, -1);
+    for (const tab of tabsOf({ shipmentStatus: current.shipmentStatus, isError: erased.isError }))
+      bump(tally, tab, 1);
+    return;
+  }
+  if (order) throw concurrentUpdate();
 }
 
 /** Deletes every order of a shop with its search tokens (Shopify's shop/redact), a page at a time; how many. */

@@ -6,22 +6,29 @@ import { OrderEntity, type OrderItem } from "../order/entity";
 import { Queue } from "../queue";
 import { Shipment } from "../shipment";
 import { ShopEntity, type ShopItem, ShopLinkEntity } from "./entity";
+import { recordRedactions } from "./redaction";
 
 /**
- * Shopify's mandatory compliance webhooks (carriers.md §6), once the HMAC is checked
- * and the shop's company found, inside that company:
+ * Shopify's mandatory compliance webhooks, once the HMAC is checked and the shop's
+ * company found (the shop the signed body names, shop/webhooks.ts), inside that
+ * company, once per delivery:
  *
  * - `customers/data_request`: recorded on the shop (the customer and the orders asked
  *   about), shown to the merchant in GET /api/shops, who answers the customer;
- * - `customers/redact`: the customer's personal data is erased from the listed orders
- *   of that shop (Order.erasePeople), their search tokens too, at once; the order's
- *   non-personal facts stay for the merchant's accounting;
+ * - `customers/redact`: the listed orders of that shop are recorded as redacted
+ *   (shop/redaction.ts), whether we stored them yet or not, then the customer's
+ *   personal data is erased from those we have (Order.erasePeople), their search
+ *   tokens too, at once; the order's non-personal facts stay for the merchant's
+ *   accounting. Shopify keeps the customer's data on its copy of the order, so the
+ *   erasure is marked on the order and kept by every later sync, and an order
+ *   imported after the request is stored already erased;
  * - `shop/redact` (48 hours after an uninstall): everything of the shop goes: the shop
  *   is marked and the order-sync consumer deletes its orders' shipments (with their
  *   live parcels, number claims and label results), its orders and tokens, then the
  *   shop record and its link (deleteShop), so the webhook is answered at once. The
  *   label PDFs (a part's file may hold other shops' labels) expire with the files
- *   bucket's 90-day rule (stacks/storage.ts).
+ *   bucket's 90-day rule (stacks/storage.ts). The shop's redaction records stay: they
+ *   name no one, and keep its orders erased should the shop be connected again.
  *
  * A shipment holds no one's name or address (order number, carrier, number, parcel),
  * so `customers/redact` leaves shipments as they are.
@@ -121,6 +128,7 @@ export async function receivePrivacy(
   if (topic === "customers/redact") {
     const body = parse(CustomerRedact, rawBody);
     if (!body) return;
+    await recordRedactions(shop.shopId, body.orders_to_redact);
     const orderIds = await Order.idsOfPlatformOrders(shop.shopId, body.orders_to_redact);
     await Order.erasePeople(orderIds);
     // The record of the redaction names no one: Shopify's ids only.

@@ -5,6 +5,7 @@ import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-o
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
+import { ordersOfEveryTab, searchedOrderIds } from "../../support/order-reads";
 import { connectShopify, drainQueue, useShops } from "../../support/simulators";
 
 /**
@@ -34,23 +35,8 @@ type WireOrder = {
 const syncAll = () => drainQueue("orderSync", orderSyncHandler);
 const webhookUrl = () => `${shops().apiOrigin}/api/webhooks/shopify`;
 
-async function allOrders(account: Account): Promise<WireOrder[]> {
-  const items: WireOrder[] = [];
-  for (const tab of ["notShipped", "partiallyShipped", "shipped", "cancelled"]) {
-    const res = await callApi(`/api/orders?limit=100&tab_key=${tab}`, { token: account.idToken });
-    expect(res.status).toBe(200);
-    items.push(...res.json.items);
-  }
-  return items;
-}
-
-async function search(account: Account, text: string, tab = "notShipped") {
-  const res = await callApi(`/api/orders?tab_key=${tab}&search=${encodeURIComponent(text)}`, {
-    token: account.idToken,
-  });
-  expect(res.status).toBe(200);
-  return (res.json.items as WireOrder[]).map((o) => o.id);
-}
+const allOrders = (account: Account) => ordersOfEveryTab<WireOrder>(account.idToken);
+const search = (account: Account, text: string, tab?: string) => searchedOrderIds(account.idToken, text, tab);
 
 async function shopOf(account: Account) {
   return (await callApi("/api/shops", { token: account.idToken })).json.items[0];

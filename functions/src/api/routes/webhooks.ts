@@ -6,7 +6,9 @@ const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookRece
 
 /**
  * Shop webhooks: public routes (no Cognito token), each delivery authenticated by
- * its HMAC over the raw body, read as text before any JSON parsing.
+ * its HMAC over the raw body, read as text before any JSON parsing. A privacy
+ * delivery is for the shop its signed body names, which must be the header's; each
+ * webhook id is handled once (core/src/shop/webhooks.ts).
  */
 export const webhooks = router().openapi(
   createRoute({
@@ -24,7 +26,15 @@ export const webhooks = router().openapi(
     },
     responses: {
       200: { description: "受け付けた", content: { "application/json": { schema: Received } } },
-      401: { description: "署名が正しくない", content: { "application/json": { schema: ErrorSchema } } },
+      401: {
+        description:
+          "署名が正しくない、またはプライバシー Webhook の署名された本文のストアがヘッダーのストアと異なる",
+        content: { "application/json": { schema: ErrorSchema } },
+      },
+      409: {
+        description: "同じ Webhook ID の配信を処理中（Shopify が後で再送する）",
+        content: { "application/json": { schema: ErrorSchema } },
+      },
     },
   }),
   async (c) => {
