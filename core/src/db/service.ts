@@ -10,6 +10,7 @@ import { SenderEntity } from "../sender/entity";
 import {
   LabelBatchEntity,
   LabelPartEntity,
+  LabelResultEntity,
   LiveParcelEntity,
   ShipmentEntity,
   TrackingClaimEntity,
@@ -39,6 +40,7 @@ export const Database = new Service({
   trackingClaim: TrackingClaimEntity,
   labelBatch: LabelBatchEntity,
   labelPart: LabelPartEntity,
+  labelResult: LabelResultEntity,
   order: OrderEntity,
 });
 

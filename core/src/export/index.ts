@@ -281,10 +281,7 @@ export async function start(
   ]);
   if (sent.failed.length) {
     await fail(exportId, "ファイルの作成を開始できませんでした。");
-    throw new RuleError(
-      "export.queue_failed",
-      "ファイルの作成を開始できませんでした。時間をおいて再度お試しください。",
-    );
+    throw new Queue.Unavailable("ファイルの作成を開始できませんでした。時間をおいて再度お試しください。");
   }
   return { queued: true, job: { export_id: exportId, status: "running" } };
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { useTenantID } from "../actor";
 import { clientOptions, coreConfig, withoutCallLogging } from "../config";
 
+export { partDigest } from "./part-digest";
 export { maxReceiveCount } from "./settings";
 
 /**
@@ -62,6 +63,8 @@ export const TrackingUploadMessage = z.object({
   tenantId,
   dedupeKey: DedupeKey,
   jobId: z.string().min(1).max(64),
+  /** The part of the job (0-based), whose ids the job keeps to check the message by; absent on messages sent before it was. */
+  part: z.number().int().min(0).max(99).optional(),
   shipmentIds: z.array(z.string().min(1).max(64)).min(1).max(100),
 });
 
@@ -90,6 +93,23 @@ export type SendResult = {
   /** Entries SQS did not take after the retries, by their index in the input. */
   failed: { index: number; dedupeKey: string; reason: string }[];
 };
+
+/**
+ * SQS did not take a job's messages, even after `send`'s retries: a passing outage, not
+ * an answer about the request. The API answers 503 with `Retry-After` and keeps no
+ * idempotency record of it, so the same request (and the same Idempotency-Key) simply
+ * goes through once the queue is back. Whoever throws it has already settled the job it
+ * had created (failed, with the reason), so no job waits for messages that were never sent.
+ */
+export class Unavailable extends Error {
+  readonly code = "queue.unavailable";
+  /** Long enough for the SDK's own retries of a throttled or briefly unreachable SQS to have a chance. */
+  readonly retryAfterSeconds = 5;
+  constructor(message: string) {
+    super(message);
+    this.name = "QueueUnavailable";
+  }
+}
 
 /** SQS takes at most ten entries per SendMessageBatch. */
 const batchSize = 10;

@@ -124,12 +124,19 @@ export const TrackingClaimEntity = defineEntity("trackingClaim", {
  *
  * A label batch (the job shape, db/job.ts; `jobId` is the label id): `total` orders in
  * parts of PART_SIZE, `done` counts the orders of finished parts (added once per part,
- * in the part's own creation transaction).
+ * in the part's own creation transaction). A part whose message could not be queued is
+ * recorded at once with its orders' reason, so the batch still finishes.
  */
 export const LabelBatchEntity = defineEntity("labelBatch", {
   attributes: {
     ...jobAttributes(["label", "reissue"]),
     parts: { type: "number", required: true, readOnly: true },
+    /**
+     * Per part, a digest of the ids its message carries (part-check.ts): a label-job
+     * message is run only if its ids are the ones the batch sent for that part. Absent
+     * on batches started before it was kept.
+     */
+    partDigests: { type: "list", items: { type: "string" }, readOnly: true },
   },
   indexes: { byId: jobIndex() },
 });
@@ -147,6 +154,11 @@ export const LabelPartEntity = defineEntity("labelPart", {
     orders: { type: "number", required: true },
     /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
     files: { type: "any", required: true },
+    /**
+     * How often the part was rendered again after a cancel (its files then are new
+     * objects, `-rN`); each new rendering is written under the count it read.
+     */
+    renders: { type: "number" },
   },
   indexes: { byJob: jobChildIndex("part") },
 });
@@ -176,6 +188,8 @@ export const LabelResultEntity = defineEntity(
             orderId: { type: "string", required: true },
             shipmentIds: { type: "list", items: { type: "string" }, required: true },
             trackingNumbers: { type: "list", items: { type: "string" }, required: true },
+            /** Numbers of this order cancelled since the part printed (their labels are no longer in its PDF). */
+            cancelled: { type: "list", items: { type: "string" } },
             error: { type: "string" },
           },
         },

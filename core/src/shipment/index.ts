@@ -13,7 +13,7 @@ import { InputError, NotFoundError, RuleError } from "../error";
 import { Files } from "../files";
 import { type LabelParcel, type LabelParty, renderLabels } from "../label";
 import { Order } from "../order";
-import type { OrderItem } from "../order/entity";
+import { OrderEntity, type OrderItem } from "../order/entity";
 import { Queue } from "../queue";
 import { type Carrier, carriers } from "../shared/brand";
 import {
@@ -36,6 +36,9 @@ import {
   type ShipmentItem,
   TrackingClaimEntity,
 } from "./entity";
+import { settleUnqueuedParts } from "./unqueued-parts";
+
+export { checkPartMessage, type PartVerdict } from "./part-check";
 
 /**
  * Shipments and their labels (issue, status, cancel). A label batch answers at once
@@ -141,8 +144,11 @@ export async function requestLabels(input: z.input<typeof IssueRequest>): Promis
 }
 
 /**
- * A new batch (`label`: of order ids, `reissue`: of shipment ids): the job, then one
- * label-job message per part; the answer is the label id to follow.
+ * A new batch (`label`: of order ids, `reissue`: of shipment ids): the job, keeping a
+ * digest of each part's ids for the consumer's check, then one label-job message per
+ * part; the answer is the label id to follow. Parts SQS does not take are settled at
+ * once with their reason, so the batch still finishes, and the request answers 503 to
+ * be sent again.
  */
 async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ label_id: string }> {
   const labelId = createID("label");
@@ -155,6 +161,9 @@ async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ l
     parts: parts.length,
     createdBy: userIdOf(ActorContext.use()) ?? undefined,
     expiresAt: expiresAt(),
+    partDigests: parts.map(Queue.partDigest),
+    // A part whose message was lost is sent again from these (core/src/redrive).
+    partItems: parts,
   }).go();
   const sent = await Queue.send(
     "labelJob",
@@ -166,11 +175,11 @@ async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ l
       ...(kind === "label" ? { orderIds: part } : { shipmentIds: part }),
     })),
   );
-  if (sent.failed.length)
-    throw new RuleError(
-      "label.queue_failed",
-      "送り状の発行を開始できませんでした。時間をおいて再度お試しください。",
-    );
+  if (sent.failed.length) {
+    const unsent = sent.failed.map(({ index }) => ({ part: index, ids: parts[index]! }));
+    await settleUnqueuedParts(labelId, kind, unsent, expiresAt());
+    throw new Queue.Unavailable("送り状の発行を開始できませんでした。時間をおいて再度お試しください。");
+  }
   return { label_id: labelId };
 }
 
@@ -419,7 +428,8 @@ async function issueOrders(
           .create({ tenantId, carrier, trackingNumber: s.trackingNumber, shipmentId: s.shipmentId })
           .commit(),
       ]),
-      labelSummary(entities, order, shipments.length, now).commit(),
+      // Planned from this read of the order: a delivery changed since then refuses the write.
+      labelSummary(entities, order, shipments.length, now, order.shippingRev ?? 0).commit(),
     ];
     return [{ plan, shipments: shipments as ShipmentItem[], items }];
   });
@@ -475,11 +485,51 @@ async function issueOrders(
  * as one item of the transaction that issues (`live` > 0), reissues (0) or cancels (< 0)
  * its labels, so it never disagrees with the live labels.
  */
-function labelSummary(entities: TransactionEntities, order: { orderId: string }, live: number, at?: string) {
+function labelSummary(
+  entities: TransactionEntities,
+  order: { orderId: string },
+  live: number,
+  at?: string,
+  seenRev?: number,
+) {
   const patch = entities.order
     .patch({ tenantId: useTenantID(), orderId: order.orderId })
-    .add({ labelsLive: live });
-  return at ? patch.set({ labelsIssuedAt: at }) : patch;
+    .add({ labelsLive: live, shippingRev: 1 });
+  const stamped = at ? patch.set({ labelsIssuedAt: at }) : patch;
+  // A slot or typed number chosen from a read holds only while nothing changed since that read.
+  return seenRev === undefined
+    ? stamped
+    : stamped.where((attr, op) =>
+        seenRev === 0
+          ? `(${op.notExists(attr.shippingRev)} OR ${op.eq(attr.shippingRev, 0)})`
+          : op.eq(attr.shippingRev, seenRev),
+      );
+}
+
+/**
+ * What decides an order's next parcel slot, read in the order that makes a stale read
+ * fail its write rather than win: the order (its shippingRev) first, then its live
+ * parcels and their shipments, each read strongly consistent.
+ */
+async function parcelState(orderId: string) {
+  const tenantId = useTenantID();
+  const { data: order } = await OrderEntity.get({ tenantId, orderId }).go({ consistent: true });
+  if (!order) throw Order.notFound();
+  const { data: parcels } = await LiveParcelEntity.query
+    .byOrder({ tenantId, orderId })
+    .go({ pages: "all", consistent: true });
+  const shipments = parcels.length
+    ? await batchGet(
+        parcels.map((p) => ({ tenantId, shipmentId: p.shipmentId })),
+        (keys) => ShipmentEntity.get(keys).go({ consistent: true }),
+      )
+    : [];
+  return {
+    order,
+    rev: order.shippingRev ?? 0,
+    nextParcel: parcels.reduce((max, p) => Math.max(max, p.parcel), 0) + 1,
+    live: shipments.sort((a, b) => a.parcel - b.parcel),
+  };
 }
 
 /** A shipment with a printed label: one of the label carriers (a manual `sss` one has none). */
@@ -687,7 +737,13 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
 }
 
 /** One order's line in a batch's results. */
-type PartResult = { orderId: string; shipmentIds: string[]; trackingNumbers: string[]; error?: string };
+type PartResult = {
+  orderId: string;
+  shipmentIds: string[];
+  trackingNumbers: string[];
+  cancelled?: string[];
+  error?: string;
+};
 
 /** A part's results as one item (written again whole when the part runs again). */
 async function putResults(labelId: string, part: number, results: PartResult[]) {
@@ -772,6 +828,8 @@ export const BatchStatus = z
         order_id: z.string(),
         shipment_ids: z.array(z.string()),
         tracking_numbers: z.array(z.string()),
+        /** Numbers of the order cancelled since: no longer in the part's PDF. */
+        cancelled_tracking_numbers: z.array(z.string()),
         error: z.string().nullable(),
       }),
     ),
@@ -849,6 +907,7 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
         order_id: r.orderId,
         shipment_ids: r.shipmentIds,
         tracking_numbers: r.trackingNumbers,
+        cancelled_tracking_numbers: r.cancelled ?? [],
         error: r.error ?? null,
       })),
   };
@@ -928,7 +987,100 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
     if (now.status === "cancelled") return now;
     throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
   }
+  if (isID("label", shipment.labelId)) await withdrawFromPrint(shipment.labelId, shipmentId);
   return get(shipmentId);
+}
+
+/**
+ * A cancelled number must not be printed from its batch: every part of the batch that
+ * printed it is rendered again without it (as new files; the old ones are deleted, so
+ * a link handed out before stops working too), and its results name it as cancelled.
+ */
+async function withdrawFromPrint(labelId: string, shipmentId: string) {
+  const { data: stored } = await LabelResultEntity.query
+    .byJob({ tenantId: useTenantID(), jobId: labelId })
+    .go({ pages: "all" });
+  const holding = stored.filter((p) =>
+    (p.results as PartResult[]).some((r) => r.shipmentIds.includes(shipmentId)),
+  );
+  for (const { part } of holding) await renderPartAgain(labelId, part);
+}
+
+/**
+ * Renders a recorded part again with the labels still live: the new files and the
+ * results are written in one transaction under the part's render count as read, so of
+ * two cancels in one part the later rendering (which read both) is the one kept.
+ */
+async function renderPartAgain(labelId: string, part: number) {
+  const tenantId = useTenantID();
+  for (let round = 0; round < 5; round += 1) {
+    const key = { tenantId, jobId: labelId, part };
+    const [{ data: recorded }, { data: stored }, batch] = await Promise.all([
+      LabelPartEntity.get(key).go({ consistent: true }),
+      LabelResultEntity.get(key).go({ consistent: true }),
+      batchSetup(labelId),
+    ]);
+    // A part not recorded yet prints when its run ends; one of an expired batch is gone.
+    if (!recorded || !stored || !batch) return;
+    const results = stored.results as PartResult[];
+    const ids = results.flatMap((r) => r.shipmentIds);
+    const shipments = new Map(
+      (
+        await batchGet(
+          ids.map((shipmentId) => ({ tenantId, shipmentId })),
+          (keys) => ShipmentEntity.get(keys).go({ consistent: true }),
+        )
+      ).map((s) => [s.shipmentId, s]),
+    );
+    const live = ids.flatMap((id) => {
+      const s = shipments.get(id);
+      return s && s.status !== "cancelled" && isLabelShipment(s) ? [s] : [];
+    });
+    const orders = await Order.findMany([...new Set(live.map((s) => s.orderId))]);
+    const parcels = new Map<Carrier, LabelParcel[]>();
+    for (const shipment of live) {
+      const order = orders.get(shipment.orderId);
+      if (!order) continue;
+      const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
+      const list = parcels.get(shipment.carrier) ?? [];
+      list.push(
+        toParcel(shipment, order, await batch.context.senderOf(order), delivery.success ? delivery.data : {}),
+      );
+      parcels.set(shipment.carrier, list);
+    }
+    const renders = (recorded.renders ?? 0) + 1;
+    const files = [...parcels].map(([carrier, list]) => ({
+      carrier,
+      key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}-r${renders}.pdf`),
+      labels: list.length,
+      pdf: renderLabels(list, batch.context.printSettings[carrier]),
+    }));
+    await Promise.all(files.map((f) => Files.put(f.key, f.pdf, "application/pdf")));
+    const marked = results.map((r) => ({
+      ...r,
+      cancelled: r.shipmentIds.flatMap((id, i) =>
+        shipments.get(id)?.status === "cancelled" ? [r.trackingNumbers[i]!] : [],
+      ),
+    }));
+    const written = await Database.transaction
+      .write((entities) => [
+        entities.labelPart
+          .patch(key)
+          .set({ files: files.map(({ carrier, key, labels }) => ({ carrier, key, labels })), renders })
+          .where((attr, op) =>
+            recorded.renders === undefined
+              ? op.notExists(attr.renders)
+              : op.eq(attr.renders, recorded.renders),
+          )
+          .commit(),
+        entities.labelResult.put({ ...key, results: marked, expiresAt: stored.expiresAt }).commit(),
+      ])
+      .go();
+    const unused = written.canceled ? files : (recorded.files as { key: string }[]);
+    await Promise.all(unused.map((f) => Files.remove(f.key)));
+    if (!written.canceled) return;
+  }
+  throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
 }
 
 export const CancelMany = z.object({
@@ -1052,50 +1204,50 @@ export async function recordImported(input: {
       ? { state: "unchanged", shipmentId: claim.shipmentId }
       : { state: "rejected", reason: "この追跡番号は別の注文の出荷に登録済みです。" };
   };
-  const before = await claimed();
-  if (before) return before;
-  const { data: live } = await LiveParcelEntity.query
-    .byOrder({ tenantId, orderId: order.orderId })
-    .go({ pages: "all" });
-  const parcel = live.reduce((max, p) => Math.max(max, p.parcel), 0) + 1;
-  const now = new Date().toISOString();
-  const shipment = {
-    tenantId,
-    shipmentId: idFor("shipment", Date.now(), `${carrier}|${trackingNumber}`),
-    orderId: order.orderId,
-    orderNumber: order.orderNumber,
-    carrier,
-    carrierAccountId: input.carrierAccountId,
-    trackingNumber,
-    parcel,
-    parcels: Math.max(input.parcels, parcel),
-    labelId: input.importId,
-    status: "issued" as const,
-    source: "import" as const,
-    printedAt: now,
-    history: [{ action: "import", userId: input.createdBy, at: now }],
-    isError: false,
-  };
-  const result = await Database.transaction
-    .write((entities) => [
-      entities.trackingClaim
-        .create({ tenantId, carrier, trackingNumber, shipmentId: shipment.shipmentId })
-        .commit(),
-      entities.shipment.create(shipment).commit(),
-      entities.liveParcel
-        .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
-        .commit(),
-      labelSummary(entities, order, 1, now).commit(),
-    ])
-    .go();
-  if (result.canceled)
-    return (
-      (await claimed()) ?? {
-        state: "rejected",
-        reason: "他の操作と競合しました。もう一度取り込んでください。",
-      }
-    );
-  return { state: "created", shipment: await get(shipment.shipmentId) };
+  // Two numbers for one order at once (a file with two rows for it, two imports) race for
+  // its next parcel; the loser reads the order again and takes the slot after.
+  for (let round = 0; round < 5; round += 1) {
+    const before = await claimed();
+    if (before) return before;
+    const { rev, nextParcel: parcel } = await parcelState(order.orderId);
+    const now = new Date().toISOString();
+    const shipment = {
+      tenantId,
+      shipmentId: idFor("shipment", Date.now(), `${carrier}|${trackingNumber}`),
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      carrier,
+      carrierAccountId: input.carrierAccountId,
+      trackingNumber,
+      parcel,
+      parcels: Math.max(input.parcels, parcel),
+      labelId: input.importId,
+      status: "issued" as const,
+      source: "import" as const,
+      printedAt: now,
+      history: [{ action: "import", userId: input.createdBy, at: now }],
+      isError: false,
+    };
+    const result = await Database.transaction
+      .write((entities) => [
+        entities.trackingClaim
+          .create({ tenantId, carrier, trackingNumber, shipmentId: shipment.shipmentId })
+          .commit(),
+        entities.shipment.create(shipment).commit(),
+        entities.liveParcel
+          .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
+          .commit(),
+        labelSummary(entities, order, 1, now, rev).commit(),
+      ])
+      .go();
+    if (!result.canceled) return { state: "created", shipment: await get(shipment.shipmentId) };
+  }
+  return (
+    (await claimed()) ?? {
+      state: "rejected",
+      reason: "他の操作と競合しました。もう一度取り込んでください。",
+    }
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -1110,10 +1262,8 @@ function typedOf(order: OrderItem): { name: string; number: string } | undefined
   return { name: delivery.carrier_name, number: delivery.tracking_number };
 }
 
-/** The order's manual shipment that is not cancelled (at most one), if any. */
-async function liveManual(orderId: string): Promise<ShipmentItem | undefined> {
-  return (await ofOrder(orderId)).find((s) => s.source === "manual" && s.status !== "cancelled");
-}
+/** The order's live manual shipments, from its live parcels (at most one, unless an older version raced). */
+const manualOf = (live: ShipmentItem[]) => live.filter((s) => s.source === "manual");
 
 /** Reported to the shop, or on its way there: the shop holds (or may hold) its number. */
 const reported = (s: ShipmentItem) =>
@@ -1131,21 +1281,26 @@ const numberTaken = () =>
   });
 
 /**
- * The claim of a typed number: free, or held by a cancelled manual shipment (a number
- * typed by mistake, or typed again after a change) that it may take over; a live one
- * of another order keeps it.
+ * The claim of a typed number: free, held by a cancelled manual shipment (a number typed
+ * by mistake, or typed again after a change), or held by the very shipment this write
+ * replaces; any other holder keeps it. The write then conditions on the claim still
+ * pointing where it did, so the read only chooses, never decides.
  */
-async function typedClaim(orderId: string, number: string): Promise<{ takeover?: string } | "taken"> {
+async function typedClaim(
+  number: string,
+  current: ShipmentItem | undefined,
+): Promise<{ takeover?: string } | "taken"> {
   const { data: claim } = await TrackingClaimEntity.get({
     tenantId: useTenantID(),
     carrier: "sss",
     trackingNumber: number,
-  }).go();
+  }).go({ consistent: true });
   if (!claim) return {};
+  if (claim.shipmentId === current?.shipmentId) return { takeover: claim.shipmentId };
   const holder = await find(claim.shipmentId);
   if (!holder || (holder.source === "manual" && holder.status === "cancelled"))
     return { takeover: claim.shipmentId };
-  return holder.orderId === orderId ? { takeover: claim.shipmentId } : "taken";
+  return "taken";
 }
 
 /**
@@ -1155,14 +1310,14 @@ async function typedClaim(orderId: string, number: string): Promise<{ takeover?:
  */
 async function checkTyped(orderId: string, carrier: DeliveryCarrier, input: unknown) {
   const value = deliverySchemas[carrier].parse(input) as { carrier_name?: string; tracking_number?: string };
-  const current = await liveManual(orderId);
+  const [current] = manualOf((await parcelState(orderId)).live);
   const same =
     carrier === "sss" &&
     current?.trackingNumber === value.tracking_number &&
     current?.carrierName === value.carrier_name;
   if (current && reported(current) && !same) throw manualReported();
   if (carrier === "sss" && value.tracking_number && !same) {
-    const claim = await typedClaim(orderId, value.tracking_number);
+    const claim = await typedClaim(value.tracking_number, current);
     if (claim === "taken") throw numberTaken();
   }
 }
@@ -1174,41 +1329,46 @@ async function checkTyped(orderId: string, carrier: DeliveryCarrier, input: unkn
  */
 export async function updateDelivery(orderId: string, carrier: DeliveryCarrier, input: unknown) {
   await checkTyped(orderId, carrier, input);
-  const order = await Order.updateDelivery(orderId, carrier, input);
-  await syncManual(order);
-  return order;
+  await Order.updateDelivery(orderId, carrier, input);
+  await syncManual(orderId);
+  return Order.get(orderId);
 }
 
 /** Back to the brand's defaults (Order.resetDelivery); a manual shipment not yet reported is retired. */
 export async function resetDelivery(orderId: string) {
-  const current = await liveManual(orderId);
-  if (current && reported(current)) throw manualReported();
-  const order = await Order.resetDelivery(orderId);
-  await syncManual(order);
-  return order;
+  if (manualOf((await parcelState(orderId)).live).some(reported)) throw manualReported();
+  await Order.resetDelivery(orderId);
+  await syncManual(orderId);
+  return Order.get(orderId);
 }
 
 /**
- * Brings the order's manual shipment in line with its delivery, idempotently: the same
- * typed number again changes nothing, a new one replaces the one not yet reported (the
- * old cancelled, its number retired, in one transaction: never two live), and a
- * delivery that is not `sss` cancels it. One the shop already holds is left as it is
- * (the delivery's own save refuses to change it; see checkTyped).
+ * Brings the order's manual shipment in line with its delivery as stored now (not as
+ * the caller saved it: a later save may have overtaken it), idempotently: the same typed
+ * number again changes nothing, a new one replaces the one not yet reported (the old
+ * cancelled, its number retired, its parcel taken over, in one transaction), and a
+ * delivery that is not `sss` cancels it. Each write conditions on the order's
+ * shippingRev as read, so of writers that read the same order one wins and the others
+ * read again: never two live, never one that disagrees with the delivery.
  */
-export async function syncManual(order: OrderItem): Promise<ShipmentItem | undefined> {
-  const want = typedOf(order);
-  for (let round = 0; round < 3; round += 1) {
-    const current = await liveManual(order.orderId);
+export async function syncManual(orderId: string): Promise<ShipmentItem | undefined> {
+  for (let round = 0; round < 8; round += 1) {
+    const state = await parcelState(orderId);
+    const want = typedOf(state.order);
+    const manual = manualOf(state.live);
     if (!want) {
-      if (current && !reported(current)) await cancel(current.shipmentId);
+      for (const shipment of manual) if (!reported(shipment)) await cancel(shipment.shipmentId);
       return undefined;
     }
+    const [current, ...extra] = manual;
+    // Left by a race before shippingRev existed: one number per order, so the others go.
+    for (const shipment of extra) if (!reported(shipment)) await cancel(shipment.shipmentId);
     if (current && current.trackingNumber === want.number && current.carrierName === want.name)
       return current;
     if (current && reported(current)) throw manualReported();
-    const claim = await typedClaim(order.orderId, want.number);
+    const claim = await typedClaim(want.number, current);
     if (claim === "taken") throw numberTaken();
-    const created = await writeManual(order, want, current, claim.takeover);
+    const created = await writeManual(state, want, current, claim.takeover);
     if (created) return created;
   }
   throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
@@ -1225,8 +1385,8 @@ export async function bulkUpdateOrders(input: z.input<typeof Order.BulkUpdate>):
   const held = new Set<string>();
   await Promise.all(
     request.ids.map(async (orderId) => {
-      const current = await liveManual(orderId);
-      if (current && reported(current)) held.add(orderId);
+      const order = await Order.find(orderId);
+      if (order && manualOf((await parcelState(orderId)).live).some(reported)) held.add(orderId);
     }),
   );
   const free = request.ids.filter((id) => !held.has(id));
@@ -1245,32 +1405,31 @@ export async function syncManualOf(orderIds: string[]): Promise<void> {
     Array.from({ length: Math.min(8, orderIds.length) }, async () => {
       while (next < orderIds.length) {
         const orderId = orderIds[next++]!;
-        const current = await liveManual(orderId);
-        if (!current) continue;
-        const order = await Order.find(orderId);
-        if (order && !typedOf(order) && !reported(current)) await cancel(current.shipmentId);
+        await syncManual(orderId).catch((err) => {
+          // A typed number the shop holds stays as it is (its delivery save refuses the change).
+          if (!(err instanceof RuleError)) throw err;
+        });
       }
     }),
   );
 }
 
-/** One transaction: the new manual shipment, its number's claim, its live parcel (taken over from the one it replaces). */
+/**
+ * One transaction: the new manual shipment, its number's claim, its parcel slot (the one
+ * it replaces, else the order's next), and the order's label summary under the
+ * shippingRev this was decided from.
+ */
 async function writeManual(
-  order: OrderItem,
+  state: Awaited<ReturnType<typeof parcelState>>,
   want: { name: string; number: string },
   current: ShipmentItem | undefined,
   takeover: string | undefined,
 ): Promise<ShipmentItem | undefined> {
+  const { order, rev } = state;
   const tenantId = useTenantID();
   const userId = userIdOf(ActorContext.use());
   const now = new Date().toISOString();
-  let parcel = current?.parcel;
-  if (parcel === undefined) {
-    const { data: live } = await LiveParcelEntity.query
-      .byOrder({ tenantId, orderId: order.orderId })
-      .go({ pages: "all" });
-    parcel = live.reduce((max, p) => Math.max(max, p.parcel), 0) + 1;
-  }
+  const parcel = current?.parcel ?? state.nextParcel;
   const shipment = {
     tenantId,
     shipmentId: createID("shipment"),
@@ -1319,13 +1478,13 @@ async function writeManual(
               .set({ shipmentId: shipment.shipmentId })
               .where((attr, op) => op.eq(attr.shipmentId, current.shipmentId))
               .commit(),
-            labelSummary(entities, order, 0, now).commit(),
+            labelSummary(entities, order, 0, now, rev).commit(),
           ]
         : [
             entities.liveParcel
               .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
               .commit(),
-            labelSummary(entities, order, 1, now).commit(),
+            labelSummary(entities, order, 1, now, rev).commit(),
           ]),
     ])
     .go();

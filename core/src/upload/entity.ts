@@ -18,6 +18,8 @@ export const UploadJobEntity = defineEntity("trackingUploadJob", {
   attributes: {
     ...jobAttributes(["upload"]),
     parts: { type: "number", required: true, readOnly: true },
+    /** Per part, a digest of its message's shipment ids (upload/part-check.ts); absent on jobs started before it was kept. */
+    partDigests: { type: "list", items: { type: "string" }, readOnly: true },
   },
   indexes: { byId: jobIndex() },
 });

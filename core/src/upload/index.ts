@@ -25,6 +25,7 @@ import * as ShopifyUpload from "./shopify";
 import { type PlatformResult, Refusal, type UploadWork } from "./work";
 
 export { STANDARD_BUCKET, stateOf as budgetOf } from "./budget";
+export { checkPartMessage, type UploadPartVerdict } from "./part-check";
 export { trackingCompanies } from "./shopify";
 
 /**
@@ -505,8 +506,10 @@ async function createJob(
   ids: string[],
   failures: OrderFailure[],
   createdBy: string | null,
-  jobId = createID("labelJob"),
+  /** A job named by its cause (an automatic upload); without it, a new job of this request. */
+  causeJobId?: string,
 ): Promise<{ job_id: string }> {
+  const jobId = causeJobId ?? createID("labelJob");
   const parts: string[][] = [];
   for (let i = 0; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
   const created = await UploadJobEntity.create({
@@ -514,6 +517,9 @@ async function createJob(
     jobId,
     total: ids.length + failures.length,
     parts: parts.length,
+    partDigests: parts.map(Queue.partDigest),
+    // A part whose message was lost is sent again from these (core/src/redrive).
+    partItems: parts,
     createdBy: createdBy ?? undefined,
     expiresAt: expiresAt(),
   })
@@ -544,14 +550,22 @@ async function createJob(
       kind: "tracking_upload" as const,
       dedupeKey: `upload:${jobId}:${part}`,
       jobId,
+      part,
       shipmentIds,
     })),
   );
-  if (sent.failed.length)
-    throw new RuleError(
-      "tracking_upload.queue_failed",
+  if (sent.failed.length) {
+    // A job named by its cause is sent again when its cause runs again; a request's own job
+    // would wait forever, so its unsent shipments get the reason and the job finishes.
+    if (!causeJobId) {
+      const error = "アップロードを開始できませんでした。時間をおいて再度お試しください。";
+      for (const shipmentId of sent.failed.flatMap(({ index }) => parts[index]!))
+        await writeResult(jobId, { shipment_id: shipmentId, status: "failed", error });
+    }
+    throw new Queue.Unavailable(
       "追跡番号のアップロードを開始できませんでした。時間をおいて再度お試しください。",
     );
+  }
   return { job_id: jobId };
 }
 

@@ -15,11 +15,26 @@ export type ConsumerOptions<Q extends QueueName> = {
 };
 
 /**
+ * Thrown by a consumer's work when the message does not match what is stored (a part
+ * its batch does not have, ids that are not the part's, a job that is not there): the
+ * message is reported failed on every delivery until SQS parks it in the DLQ, like a
+ * malformed one, the reason is logged, and the final-failure hook is not called, since
+ * it would record the message's claims on the entity as if they were true.
+ */
+export class RefusedMessage extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "RefusedMessage";
+  }
+}
+
+/**
  * Builds an SQS Lambda handler. Each record is validated against its queue's
  * schema, run inside its tenant as the system actor, and run once per dedupe key
  * (SQS delivers at least once; a completed message delivered again is skipped).
  * Only the records that failed are reported, so one poison message never fails its
- * neighbours; it ends in the DLQ on its own. The same handler runs on Lambda and
+ * neighbours; it ends in the DLQ on its own (a message the work refuses as not matching
+ * its job, `RefusedMessage`, the same way). The same handler runs on Lambda and
  * from the local poll loop (functions/src/dev/poll.ts).
  */
 export function consumer<Q extends QueueName>(
@@ -55,6 +70,11 @@ export function consumer<Q extends QueueName>(
           }),
         );
       } catch (err) {
+        if (err instanceof RefusedMessage) {
+          logger.error("Message refused", { ...log, dedupeKey: message.dedupeKey, reason: err.message });
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+          continue;
+        }
         const error = err instanceof Error ? err : new Error(String(err));
         logger.error("Message failed", { ...log, dedupeKey: message.dedupeKey, error });
         batchItemFailures.push({ itemIdentifier: record.messageId });

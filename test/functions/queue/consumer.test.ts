@@ -198,18 +198,18 @@ describe("queue consumer", () => {
     expect(finals).toEqual([expect.objectContaining({ jobId: "job_poison", tenantId: t })]);
   });
 
-  it("the tracking-upload consumer runs its parts: a job that is not there is nothing to do, and a part's last failure gives its shipments the reason, once", async () => {
+  it("the tracking-upload consumer runs its parts: a job that is not there is refused to the DLQ, and a part's last failure gives its shipments the reason, once", async () => {
     const t = tenant();
-    // The real exported handler, end to end: no job of this tenant by that id, so the message completes.
+    // The real exported handler, end to end: no job of this tenant by that id, so the message is refused.
     const draft = {
       kind: "tracking_upload" as const,
       dedupeKey: "job_2:0",
       jobId: "job_2",
       shipmentIds: ["shp_1"],
     };
-    expect(await throughSqs("trackingUpload", trackingUpload.handler, t, [draft], 0)).toEqual({
+    expect(await throughSqs("trackingUpload", trackingUpload.handler, t, [draft], 1)).toEqual({
       inQueue: 0,
-      dead: [],
+      dead: [expect.objectContaining({ jobId: "job_2", tenantId: t })],
     });
 
     // The final-failure hook on a job that exists (its parts sent to a queue of this test's own).
@@ -226,6 +226,7 @@ describe("queue consumer", () => {
           tenantId: t,
           dedupeKey: `upload:${job_id}:0`,
           jobId: job_id,
+          part: 0,
           shipmentIds: ids,
         };
         await trackingUpload.onFinalFailure(message, new Error("DynamoDB was unavailable"));

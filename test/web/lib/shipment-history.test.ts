@@ -232,17 +232,25 @@ describe("再発行", () => {
         progress: { done: 4, total: 4 },
         parts: [{ part: 0, carrier: "yamato", url: "https://s3/label.pdf", labels: 2 }],
         results: [
-          { orderId: "ord_1", shipmentIds: ["a"], trackingNumbers: ["333000000004"], error: null },
+          {
+            orderId: "ord_1",
+            shipmentIds: ["a"],
+            trackingNumbers: ["333000000004"],
+            cancelledTrackingNumbers: [],
+            error: null,
+          },
           {
             orderId: "ord_2",
             shipmentIds: [],
             trackingNumbers: [],
+            cancelledTrackingNumbers: [],
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
           {
             orderId: "ord_3",
             shipmentIds: ["c"],
             trackingNumbers: ["333000000026"],
+            cancelledTrackingNumbers: [],
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
         ],
