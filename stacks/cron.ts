@@ -4,7 +4,7 @@ import { Storage } from "./storage";
 
 export function Cron({ stack }: StackContext) {
   const storage = use(Storage);
-  const { orderSyncQueue } = use(Queues);
+  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue } = use(Queues);
 
   // The job only finds the shops that are due and enqueues their syncs; the queue consumer does the work.
   const job = new LambdaFunction(stack, "ScheduledSyncJob", {
@@ -18,5 +18,13 @@ export function Cron({ stack }: StackContext) {
     job,
   });
 
-  return { cron };
+  // Every minute: re-sends the work of running jobs whose heartbeat stopped (core/src/redrive).
+  const redriveJob = new LambdaFunction(stack, "RedriveJob", {
+    handler: "functions/src/cron/redrive.handler",
+    bind: [orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue],
+  });
+  storage.bindTable(redriveJob);
+  const redrive = new CronJob(stack, "Redrive", { schedule: "rate(1 minute)", job: redriveJob });
+
+  return { cron, redrive };
 }

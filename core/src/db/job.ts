@@ -1,4 +1,31 @@
 import { keyString, tenantIndex, timestamps } from "./attributes";
+import { tableDefinition } from "./table";
+
+/** Partitions of the running-jobs index, so heartbeats of many jobs do not all land on one. */
+export const RUNNING_SHARDS = 4;
+export const runningPartition = (shard: number) => `running#${shard}`;
+const anyRunningPartition = () => runningPartition(Math.floor(Math.random() * RUNNING_SHARDS));
+const { partitionKey: runningField, sortKey: heartbeatField } = tableDefinition.globalIndexes.gsi3;
+
+/**
+ * The running-jobs index (README §2.1, sparse, system-wide): an item that still has work
+ * to do carries `runningShard` and `heartbeatAt` in gsi3's key attributes, which no job
+ * entity uses for an index of its own, so the re-drive sweep (core/src/redrive) finds
+ * every job whose heartbeat stopped with one query per shard and no scan. Every write to
+ * the item refreshes `heartbeatAt` (a part recorded, a result counted, progress saved);
+ * an explicit value (the sweep's claim) is kept as given. The sweep removes
+ * `runningShard` once it sees the work finished, which takes the item out of the index.
+ */
+export const runningAttributes = {
+  runningShard: { type: "string", field: runningField, default: anyRunningPartition },
+  heartbeatAt: {
+    type: "string",
+    field: heartbeatField,
+    watch: "*",
+    default: () => new Date().toISOString(),
+    set: (value?: string) => value ?? new Date().toISOString(),
+  },
+} as const;
 
 /**
  * One shape for every job (a label batch, a bulk tracking upload, a queued export):
@@ -23,6 +50,12 @@ export function jobAttributes<const K extends readonly [string, ...string[]]>(ki
     createdBy: { type: "string" },
     /** Epoch seconds (the table's TTL): `jobExpiresAt`. */
     expiresAt: { type: "number" },
+    /**
+     * What each part's message names (a label part's order ids, an upload part's shipment
+     * ids), by part: a part whose message was lost can only be sent again from here.
+     */
+    partItems: { type: "any" },
+    ...runningAttributes,
     ...timestamps,
   } as const;
 }

@@ -5,6 +5,8 @@ import { Lease } from "../lease";
 import { Order } from "../order";
 import { normalizeOrder } from "../order/normalize";
 import { type Draft, Queue } from "../queue";
+import { BEAT_EVERY_MS } from "../redrive/limits";
+import { beat, beginStep, end as endMarker, handOff } from "../redrive/sync-run";
 import { Shop } from "../shop";
 import { EcforceCredentials, openCredentials, ShopSettings, shopifyToken } from "../shop/connect";
 import { ShopEntity, type ShopItem } from "../shop/entity";
@@ -34,7 +36,13 @@ export type StepLimits = { pages: number; ms: number };
 export const STEP_LIMITS: StepLimits = { pages: 1_000, ms: 60_000 };
 /** Pages of a step being written at once (their BatchWrites share sync/batch-write.ts's limit). */
 const PAGES_IN_FLIGHT = 4;
-const LEASE_TTL_SECONDS = 15 * 60;
+/**
+ * Short, and renewed with the heartbeat while a step runs: a run whose consumer died
+ * frees the shop within this time, so a later trigger starts a new run instead of only
+ * marking the dead one's lease pending. Between steps (a continuation waiting in the
+ * queue) it may lapse; the continuation takes it again if nobody else has.
+ */
+const LEASE_TTL_SECONDS = 90;
 /** Changes written in the shop while a run reads are caught by the next run through this overlap. */
 const OVERLAP_MS = 2 * 60_000;
 /** Progress (GET /api/shops) is saved at most this often while a step runs, and at its end. */
@@ -110,46 +118,97 @@ export async function runStep(
     return "finished";
   }
   if (!shop || !runsFor(shop)) return "skipped";
+  const entered = await enterStep(shop, message);
+  if (typeof entered === "string") return entered;
+  const stopBeating = keepBeating(shop.shopId, entered.runId!);
+  try {
+    return await runPages(shop, entered, message, read, limits);
+  } finally {
+    stopBeating();
+  }
+}
+
+/**
+ * Takes the shop for the step: a first message starts a run (or resumes its own, when
+ * redelivered); a message naming a run (a continuation, or the sweep's re-drive of a
+ * step whose consumer died, from that step's cursor) goes on with it while the shop
+ * still shows it. The run's marker is written before the shop shows the run, so a run
+ * the shop shows always has one the sweep can find.
+ */
+async function enterStep(shop: ShopItem, message: Draft<"orderSync">): Promise<Shop.SyncState | StepResult> {
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
   const cursorIn = message.cursor ?? null;
-
-  if (!message.cursor) {
+  if (!message.runId) {
     const runId = runIdOf(message);
-    const resuming =
-      state.running &&
-      state.runId === runId &&
-      (await Lease.renew(leaseName(shop.shopId), runId, LEASE_TTL_SECONDS));
-    if (!resuming) {
-      const lease = await Lease.acquire(leaseName(shop.shopId), {
-        owner: runId,
-        ttlSeconds: LEASE_TTL_SECONDS,
-      });
-      if (!lease.acquired) return "busy";
-      const windowStart = new Date(Date.now() - settings.import_days * 86_400_000).toISOString();
-      state = await saveState(shop, {
-        running: true,
-        runId,
-        startedAt: new Date().toISOString(),
-        seen: 0,
-        imported: 0,
-        pages: 0,
-        runSince: state.updatedSince ?? windowStart,
-        stepCursor: null,
-        stepBase: { seen: 0, imported: 0, pages: 0 },
-      });
+    const resuming = state.running && state.runId === runId && (await holdLease(shop.shopId, runId));
+    if (resuming) {
+      await beginStep(shop.shopId, runId, null);
+      return state;
     }
-  } else {
-    // A continuation of a run that has since ended (or was replaced) has nothing left to do.
-    if (!state.running || state.runId !== message.runId) return "skipped";
-    await Lease.renew(leaseName(shop.shopId), state.runId!, LEASE_TTL_SECONDS);
-    if (state.stepCursor !== message.cursor) {
-      state = await saveState(shop, {
-        stepCursor: message.cursor,
-        stepBase: { seen: state.seen, imported: state.imported, pages: state.pages },
-      });
-    }
+    const lease = await Lease.acquire(leaseName(shop.shopId), {
+      owner: runId,
+      ttlSeconds: LEASE_TTL_SECONDS,
+    });
+    if (!lease.acquired) return "busy";
+    await beginStep(shop.shopId, runId, null);
+    const windowStart = new Date(Date.now() - settings.import_days * 86_400_000).toISOString();
+    return saveState(shop, {
+      running: true,
+      runId,
+      startedAt: new Date().toISOString(),
+      seen: 0,
+      imported: 0,
+      pages: 0,
+      runSince: state.updatedSince ?? windowStart,
+      stepCursor: null,
+      stepBase: { seen: 0, imported: 0, pages: 0 },
+    });
   }
+  // A continuation of a run that has since ended (or was replaced) has nothing left to do.
+  if (!state.running || state.runId !== message.runId) return "skipped";
+  if (!(await holdLease(shop.shopId, message.runId))) return "busy";
+  await beginStep(shop.shopId, message.runId, cursorIn);
+  if (state.stepCursor !== cursorIn) {
+    state = await saveState(shop, {
+      stepCursor: cursorIn,
+      stepBase: { seen: state.seen, imported: state.imported, pages: state.pages },
+    });
+  }
+  return state;
+}
+
+/** Renews the run's lease, or takes it again when it lapsed between steps and nobody else took it. */
+async function holdLease(shopId: string, runId: string): Promise<boolean> {
+  if (await Lease.renew(leaseName(shopId), runId, LEASE_TTL_SECONDS)) return true;
+  const lease = await Lease.acquire(leaseName(shopId), { owner: runId, ttlSeconds: LEASE_TTL_SECONDS });
+  return lease.acquired;
+}
+
+/**
+ * While a step runs, its lease and its marker's heartbeat are refreshed every
+ * BEAT_EVERY_MS; a failed refresh is tried again at the next beat (the limit allows a few).
+ */
+function keepBeating(shopId: string, runId: string): () => void {
+  const timer = setInterval(() => {
+    void Promise.all([Lease.renew(leaseName(shopId), runId, LEASE_TTL_SECONDS), beat(shopId, runId)]).catch(
+      () => undefined,
+    );
+  }, BEAT_EVERY_MS);
+  return () => clearInterval(timer);
+}
+
+/** The step's pages from the message's cursor; then the continuation, or the end of the run. */
+async function runPages(
+  shop: ShopItem,
+  entered: Shop.SyncState,
+  message: Draft<"orderSync">,
+  read: Partial<Record<ShopItem["platform"], PageReader>>,
+  limits: StepLimits,
+): Promise<StepResult> {
+  const settings = ShopSettings.parse(shop.settings ?? {});
+  let state = entered;
+  const cursorIn = message.cursor ?? null;
   // A step counts from where it began, not from what an earlier attempt of it (which
   // failed or died after writing some pages) already counted: a retry never counts twice.
   const base: Counts = state.stepCursor === cursorIn && state.stepBase ? state.stepBase : state;
@@ -219,6 +278,7 @@ export async function runStep(
   await progress.flush();
   if (failure !== undefined) throw failure;
   if (!cursor) return finish(shop, state);
+  await handOff(shop.shopId, state.runId!, cursor);
   const continuation = await Queue.send("orderSync", [
     {
       kind: "order_sync",
@@ -289,7 +349,9 @@ function isAuthFailure(err: unknown): boolean {
 /** Ends the run with the merchant's reason (Japanese) on the shop and frees the lease. */
 async function endRun(shop: ShopItem, state: Shop.SyncState, reason: string): Promise<void> {
   await saveState(shop, { running: false, lastError: reason });
-  if (state.runId) await Lease.release(leaseName(shop.shopId), state.runId);
+  if (!state.runId) return;
+  await endMarker(shop.shopId, state.runId);
+  await Lease.release(leaseName(shop.shopId), state.runId);
 }
 
 async function finish(shop: ShopItem, state: Shop.SyncState): Promise<StepResult> {
@@ -301,6 +363,7 @@ async function finish(shop: ShopItem, state: Shop.SyncState): Promise<StepResult
     lastError: null,
     updatedSince: nextSince,
   });
+  await endMarker(shop.shopId, runId);
   const { pending } = await Lease.release(leaseName(shop.shopId), runId);
   if (pending) {
     // Triggers arrived during the run: exactly one more run picks up what they asked for.

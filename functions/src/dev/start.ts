@@ -129,6 +129,13 @@ async function main() {
       15 * 60_000,
     );
     stoppers.push(() => clearInterval(cron));
+    const { handler: redrive } = await import("../cron/redrive");
+    const { Redrive } = await import("@okuru/core/redrive");
+    const sweepOnce = () => void redrive().catch((err) => console.error("[redrive]", err));
+    // At once too: jobs cut off by the last stop are picked up without waiting for the first tick.
+    sweepOnce();
+    const sweep = setInterval(sweepOnce, Redrive.SWEEP_EVERY_MS);
+    stoppers.push(() => clearInterval(sweep));
 
     const url = `http://127.0.0.1:${ports.web}`;
     console.log(`
