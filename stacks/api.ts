@@ -12,7 +12,17 @@ export function Api({ stack }: StackContext) {
   // One Hono app serves every route, so every route shares one function (and its warm instances).
   const handler = new LambdaFunction(stack, "ApiHandler", {
     handler: "functions/src/api/lambda.handler",
-    bind: [storage.bucket, orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue],
+    bind: [
+      storage.bucket,
+      orderSyncQueue,
+      labelJobQueue,
+      trackingUploadQueue,
+      exportJobQueue,
+      // Shop connection (OAuth), webhook HMACs and token refresh; the URL for OAuth returns and webhooks.
+      ...storage.secrets.shopifyApp,
+      storage.secrets.appUrl,
+    ],
+    prefetchSecrets: true,
     environment: {
       OKURU_USER_POOL_ID: auth.userPoolId,
       OKURU_USER_POOL_CLIENT_ID: auth.userPoolClientId,

@@ -23,8 +23,9 @@ export function Auth({ stack }: StackContext) {
         },
       },
       userPoolClient: {
-        // SRP in AWS; USER_PASSWORD_AUTH because cognito-local (the local stand-in) supports only that.
-        authFlows: { userSrp: true, userPassword: true },
+        // SRP only: the password never leaves the browser. cognito-local, which has no SRP, gets a
+        // client of its own that allows USER_PASSWORD_AUTH (functions/src/dev/provision.ts).
+        authFlows: { userSrp: true },
         generateSecret: false,
         preventUserExistenceErrors: true,
         // Sign-in happens in our own forms, not the hosted UI, so no OAuth flows or callback URLs.

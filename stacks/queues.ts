@@ -1,4 +1,8 @@
 import { Duration } from "aws-cdk-lib";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as cloudwatchActions from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as sns from "aws-cdk-lib/aws-sns";
+import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import {
   type FunctionProps,
@@ -9,6 +13,7 @@ import {
   use,
 } from "sst/constructs";
 import { maxReceiveCount } from "../core/src/queue/settings";
+import { nodejsBundling } from "./function-defaults";
 import { Storage } from "./storage";
 
 type ConsumerProps = {
@@ -20,18 +25,33 @@ type ConsumerProps = {
   bind?: FunctionProps["bind"];
   /** Packages installed beside the bundle: files read at run time (the label font) cannot be bundled. */
   install?: string[];
+  /** SST secrets the consumer reads; SST writes their values into its environment at deploy. */
+  secrets?: FunctionProps["bind"];
+};
+
+type QueueContext = {
+  stack: Stack;
+  storage: ReturnType<typeof Storage>;
+  /** Where every dead-letter alarm goes; subscribe to it (OKURU_ALARM_EMAIL at deploy, or later). */
+  alarms: sns.Topic;
 };
 
 export function Queues({ stack }: StackContext) {
   const storage = use(Storage);
+  const alarms = new sns.Topic(stack, "Alarms", { displayName: "Okuru alarms" });
+  if (process.env.OKURU_ALARM_EMAIL) {
+    alarms.addSubscription(new subscriptions.EmailSubscription(process.env.OKURU_ALARM_EMAIL));
+  }
+  const context = { stack, storage, alarms };
 
-  const orderSyncQueue = consumedQueue(stack, storage, "OrderSyncQueue", {
+  const orderSyncQueue = consumedQueue(context, "OrderSyncQueue", {
     handler: "functions/src/queue/order-sync.handler",
     // One message is one shop's sync run, paging through the platform API within its rate limit.
     timeout: 300,
     batchSize: 1,
+    secrets: storage.secrets.shopifyApp,
   });
-  const labelJobQueue = consumedQueue(stack, storage, "LabelJobQueue", {
+  const labelJobQueue = consumedQueue(context, "LabelJobQueue", {
     handler: "functions/src/queue/label-job.handler",
     timeout: 300,
     batchSize: 1,
@@ -40,13 +60,16 @@ export function Queues({ stack }: StackContext) {
     bind: [storage.bucket],
     install: ["@expo-google-fonts/noto-sans-jp"],
   });
-  const trackingUploadQueue = consumedQueue(stack, storage, "TrackingUploadQueue", {
+  const trackingUploadQueue = consumedQueue(context, "TrackingUploadQueue", {
     handler: "functions/src/queue/tracking-upload.handler",
     timeout: 120,
     batchSize: 10,
     bind: [storage.bucket],
+    secrets: storage.secrets.shopifyApp,
   });
-  const exportJobQueue = consumedQueue(stack, storage, "ExportJobQueue", {
+  // A brand that uploads automatically gets each rendered label part queued for upload by the label job.
+  labelJobQueue.bind([trackingUploadQueue]);
+  const exportJobQueue = consumedQueue(context, "ExportJobQueue", {
     handler: "functions/src/queue/export-job.handler",
     // One message is one carrier file of up to 1,000 orders (core/src/export MAX_ORDERS).
     timeout: 300,
@@ -54,22 +77,23 @@ export function Queues({ stack }: StackContext) {
     bind: [storage.bucket],
   });
 
-  return { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue };
+  return { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, alarms };
 }
 
 function consumedQueue(
-  stack: Stack,
-  storage: ReturnType<typeof Storage>,
+  { stack, storage, alarms }: QueueContext,
   id: string,
-  { handler, timeout, batchSize, memorySize, bind = [], install }: ConsumerProps,
+  { handler, timeout, batchSize, memorySize, bind = [], install, secrets = [] }: ConsumerProps,
 ) {
   const name = id.replace(/Queue$/, "");
   const consumer = new LambdaFunction(stack, `${name}Consumer`, {
     handler,
     timeout,
     memorySize,
-    bind,
-    ...(install ? { nodejs: { install } } : {}),
+    bind: [...bind, ...secrets],
+    prefetchSecrets: secrets.length > 0,
+    // SST replaces the app's `nodejs` defaults rather than merging them, so they are repeated here.
+    ...(install ? { nodejs: { ...nodejsBundling, install } } : {}),
   });
   storage.bindTable(consumer);
 
@@ -92,6 +116,19 @@ function consumedQueue(
       },
     },
   });
+  // A message lands here only after every retry failed: someone has to look at it.
+  new cloudwatch.Alarm(stack, `${name}DeadLetterAlarm`, {
+    alarmDescription: `Messages in the ${name} dead-letter queue: inspect them, then redrive or delete.`,
+    metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(5),
+      statistic: cloudwatch.Stats.MAXIMUM,
+    }),
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  }).addAlarmAction(new cloudwatchActions.SnsAction(alarms));
+
   // A consumer re-enqueues its own leftover work (the next page, the next chunk, work deferred by a
   // shop's rate budget) rather than waiting inside the invocation.
   consumer.bind([queue]);

@@ -3,6 +3,7 @@ import * as kms from "aws-cdk-lib/aws-kms";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import { Bucket, type Function as LambdaFunction, type StackContext, Table } from "sst/constructs";
 import { tableDefinition } from "../core/src/db/table";
+import { appSecrets } from "./secrets";
 
 /** Days label PDFs and exports are kept (the label batch's and the export's 90-day TTL). */
 export const FILE_KEEP_DAYS = 90;
@@ -70,5 +71,8 @@ export function Storage({ stack }: StackContext) {
     secretsKey.grantEncryptDecrypt(fn);
   }
 
-  return { table, bucket, secretsKey, bindTable };
+  // Every later stack uses this one, so the app's own secrets are declared here, once.
+  const secrets = appSecrets(stack);
+
+  return { table, bucket, secretsKey, bindTable, secrets };
 }

@@ -33,7 +33,6 @@ export function Web({ stack }: StackContext) {
       VITE_REGION: stack.region,
       VITE_USER_POOL_ID: auth.userPoolId,
       VITE_USER_POOL_CLIENT_ID: auth.userPoolClientId,
-      VITE_AUTH_FLOW: "USER_SRP_AUTH",
       VITE_HELP_URL: process.env.VITE_HELP_URL ?? "https://okuru.jp/help",
       VITE_FEATURE_REQUEST_URL: process.env.VITE_FEATURE_REQUEST_URL ?? "https://okuru.jp/feature-requests",
     },

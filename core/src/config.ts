@@ -25,13 +25,13 @@ const Env = z.object({
   /** Where the master key for secrets at rest lives locally; in AWS a KMS key is used. */
   OKURU_LOCAL_KEY_FILE: z.string().optional(),
   OKURU_KMS_KEY_ID: z.string().optional(),
-  /** The Shopify app's credentials (Partner Dashboard); locally the simulator's. */
-  OKURU_SHOPIFY_CLIENT_ID: z.string().default(""),
-  OKURU_SHOPIFY_CLIENT_SECRET: z.string().default(""),
+  /** The Shopify app's credentials (Partner Dashboard); locally the simulator's. In AWS see `productionSettings`. */
+  OKURU_SHOPIFY_CLIENT_ID: z.string().optional(),
+  OKURU_SHOPIFY_CLIENT_SECRET: z.string().optional(),
   /** Where a shop's admin lives, `{shop}` standing for its myshopify domain; the simulator's locally. */
   OKURU_SHOPIFY_ORIGIN: z.string().default("https://{shop}"),
   /** The product's public origin: OAuth return pages and webhook callbacks are under it. */
-  OKURU_APP_URL: z.string().default("http://localhost:5173"),
+  OKURU_APP_URL: z.string().optional(),
   /**
    * Origins of merchant-entered URLs that may be private or plain http, comma-separated:
    * locally the shop simulators'. Empty in AWS, where only public https is reached.
@@ -52,6 +52,76 @@ export type CoreConfig = {
   allowedPrivateOrigins: string[];
 };
 
+/**
+ * Settings production cannot run without, and that must never quietly default there (an empty
+ * Shopify secret would make every HMAC check compare against an empty key). In AWS each is an SST
+ * secret bound to the functions that use it, which SST writes into their environment at deploy
+ * (`prefetchSecrets`) as `SST_Secret_value_<secret>`; locally the dev runner and the tests set the
+ * `OKURU_*` variable.
+ */
+export const productionSettings = {
+  shopifyClientId: { variable: "OKURU_SHOPIFY_CLIENT_ID", secret: "ShopifyClientId" },
+  shopifyClientSecret: { variable: "OKURU_SHOPIFY_CLIENT_SECRET", secret: "ShopifyClientSecret" },
+  appUrl: { variable: "OKURU_APP_URL", secret: "AppUrl" },
+} as const;
+type ProductionSetting = keyof typeof productionSettings;
+
+/** What SST leaves in a bound secret's variable until its value is fetched from SSM. */
+const UNFETCHED_SECRET = "__FETCH_FROM_SSM__";
+
+/** Development values, used only where the stand-ins run. */
+const localDefaults: Record<ProductionSetting, string> = {
+  shopifyClientId: "",
+  shopifyClientSecret: "",
+  appUrl: "http://localhost:5173",
+};
+
+export class MissingSettingError extends Error {
+  constructor(settings: ProductionSetting[]) {
+    const names = settings.map((name) => {
+      const { variable, secret } = productionSettings[name];
+      return `${variable}（SST シークレット ${secret}）`;
+    });
+    super(
+      `設定エラー: ${names.join("、")}が未設定です。npx sst secrets set <名前> <値> --stage <ステージ> で設定してから再デプロイしてください。`,
+    );
+    this.name = "MissingSettingError";
+  }
+}
+
+/**
+ * Reads the production settings. In AWS a secret bound to this function but without a value stops
+ * start-up; one not bound throws when read, so nothing there falls back to a development value.
+ */
+function productionValues(env: z.infer<typeof Env>): (name: ProductionSetting) => string {
+  const local = Boolean(
+    env.OKURU_DYNAMODB_ENDPOINT ||
+      env.OKURU_SQS_ENDPOINT ||
+      env.OKURU_S3_ENDPOINT ||
+      env.OKURU_COGNITO_ENDPOINT,
+  );
+  const names = Object.keys(productionSettings) as ProductionSetting[];
+  const values = new Map(
+    names.map((name) => [name, configuredValue(env, name) ?? (local ? localDefaults[name] : undefined)]),
+  );
+  const boundWithoutValue = names.filter((name) => secretVariable(name) in process.env && !values.get(name));
+  if (boundWithoutValue.length > 0) throw new MissingSettingError(boundWithoutValue);
+  return (name) => {
+    const value = values.get(name);
+    if (value === undefined) throw new MissingSettingError([name]);
+    return value;
+  };
+}
+
+function secretVariable(name: ProductionSetting): string {
+  return `SST_Secret_value_${productionSettings[name].secret}`;
+}
+
+function configuredValue(env: z.infer<typeof Env>, name: ProductionSetting): string | undefined {
+  const value = process.env[secretVariable(name)] ?? env[productionSettings[name].variable];
+  return value && value !== UNFETCHED_SECRET ? value : undefined;
+}
+
 let cached: CoreConfig | undefined;
 
 /** Reads the environment again on next use: for dev runners and tests that start a stand-in after import. */
@@ -62,6 +132,7 @@ export function resetCoreConfig(): void {
 export function coreConfig(): CoreConfig {
   if (cached) return cached;
   const env = Env.parse(process.env);
+  const setting = productionValues(env);
   const poolId = env.OKURU_USER_POOL_ID;
   // cognito-local serves each pool under its own path; AWS under the regional host.
   const issuer = env.OKURU_COGNITO_ENDPOINT
@@ -93,11 +164,17 @@ export function coreConfig(): CoreConfig {
       ? { kind: "kms", keyId: env.OKURU_KMS_KEY_ID }
       : { kind: "local", keyFile: env.OKURU_LOCAL_KEY_FILE ?? ".data/keys/master.key" },
     shopify: {
-      clientId: env.OKURU_SHOPIFY_CLIENT_ID,
-      clientSecret: env.OKURU_SHOPIFY_CLIENT_SECRET,
+      get clientId() {
+        return setting("shopifyClientId");
+      },
+      get clientSecret() {
+        return setting("shopifyClientSecret");
+      },
       originTemplate: env.OKURU_SHOPIFY_ORIGIN,
     },
-    appUrl: env.OKURU_APP_URL.replace(/\/$/, ""),
+    get appUrl() {
+      return setting("appUrl").replace(/\/$/, "");
+    },
     allowedPrivateOrigins: env.OKURU_ALLOWED_PRIVATE_ORIGINS.split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),

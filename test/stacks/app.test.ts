@@ -32,6 +32,7 @@ const handlers = {
   trackingUpload: "functions/src/queue/tracking-upload.handler",
   exportJob: "functions/src/queue/export-job.handler",
   scheduledSync: "functions/src/cron/scheduled-sync.handler",
+  redrive: "functions/src/cron/redrive.handler",
 };
 
 const queues = [
@@ -171,13 +172,13 @@ describe("Auth", () => {
     });
   });
 
-  test("the web client allows SRP, password and refresh sign-in without a secret", () => {
+  test("the web client allows SRP and refresh sign-in without a secret, never the plain password", () => {
+    const [, client] = onlyResource(templates.Auth, "AWS::Cognito::UserPoolClient");
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([
+      "ALLOW_REFRESH_TOKEN_AUTH",
+      "ALLOW_USER_SRP_AUTH",
+    ]);
     templates.Auth.hasResourceProperties("AWS::Cognito::UserPoolClient", {
-      ExplicitAuthFlows: Match.arrayWith([
-        "ALLOW_USER_PASSWORD_AUTH",
-        "ALLOW_USER_SRP_AUTH",
-        "ALLOW_REFRESH_TOKEN_AUTH",
-      ]),
       GenerateSecret: false,
       AllowedOAuthFlows: Match.absent(),
     });
@@ -205,6 +206,31 @@ describe("Queues", () => {
     });
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
     expect(environmentOf(fn)).toHaveProperty(`SST_Queue_queueUrl_${id}`);
+  });
+
+  test.each(queues)("$id's dead-letter queue alarms on its first message", ({ id }) => {
+    const [, queue] = queueNamed(id);
+    const [deadLetterId] = queue.Properties.RedrivePolicy.deadLetterTargetArn["Fn::GetAtt"];
+    const [topicId] = onlyResource(templates.Queues, "AWS::SNS::Topic");
+    const alarms = Object.values(templates.Queues.findResources("AWS::CloudWatch::Alarm")).filter(
+      (alarm) =>
+        JSON.stringify(alarm.Properties.Dimensions) ===
+        JSON.stringify([{ Name: "QueueName", Value: { "Fn::GetAtt": [deadLetterId, "QueueName"] } }]),
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.Properties).toMatchObject({
+      Namespace: "AWS/SQS",
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      ComparisonOperator: "GreaterThanThreshold",
+      Threshold: 0,
+      EvaluationPeriods: 1,
+      AlarmActions: [{ Ref: topicId }],
+    });
+  });
+
+  test("the label job can queue the automatic tracking upload of what it issued", () => {
+    const [, fn] = functionWithHandler(templates.Queues, handlers.labelJob);
+    expect(environmentOf(fn)).toHaveProperty("SST_Queue_queueUrl_TrackingUploadQueue");
   });
 
   test("no consumer fails a whole batch", () => {
@@ -346,6 +372,41 @@ describe("Web", () => {
     templates.Web.hasOutput("SiteUrl", {});
     templates.Web.hasOutput("ApiEndpoint", {});
   });
+});
+
+describe("secrets", () => {
+  const shopifyApp = ["SST_Secret_value_ShopifyClientId", "SST_Secret_value_ShopifyClientSecret"];
+  const appUrl = "SST_Secret_value_AppUrl";
+  const needs = [
+    { handler: handlers.api, stack: "Api", secrets: [...shopifyApp, appUrl] },
+    { handler: handlers.orderSync, stack: "Queues", secrets: shopifyApp },
+    { handler: handlers.trackingUpload, stack: "Queues", secrets: shopifyApp },
+    { handler: handlers.labelJob, stack: "Queues", secrets: [] },
+    { handler: handlers.exportJob, stack: "Queues", secrets: [] },
+    { handler: handlers.scheduledSync, stack: "Cron", secrets: [] },
+    { handler: handlers.redrive, stack: "Cron", secrets: [] },
+  ] as const;
+
+  test.each(needs)(
+    "$handler gets exactly the secrets it reads, filled in at deploy",
+    ({ handler, stack, secrets }) => {
+      const template = templates[stack];
+      const [functionId, fn] = functionWithHandler(template, handler);
+      const bound = Object.keys(environmentOf(fn)).filter((name) => name.startsWith("SST_Secret_"));
+      expect(bound.sort()).toEqual([...secrets].sort());
+      const prefetchers = Object.values(template.findResources("Custom::SecretPrefetcher")).filter(
+        (resource) =>
+          JSON.stringify(resource.Properties.functionName) === JSON.stringify({ Ref: functionId }),
+      );
+      expect(prefetchers).toHaveLength(secrets.length > 0 ? 1 : 0);
+      if (secrets.length === 0) return;
+      // Placeholders until the prefetcher writes the values; reading them from SSM needs this grant.
+      for (const name of secrets) expect(environmentOf(fn)[name]).toBe("__FETCH_FROM_SSM__");
+      expect(statementsFor(template, functionId)).toContainEqual(
+        expect.objectContaining({ Action: "ssm:GetParameters", Effect: "Allow" }),
+      );
+    },
+  );
 });
 
 describe("every function", () => {

@@ -12,10 +12,9 @@ const Config = z.object({
   VITE_REGION: z.string().min(1).default("ap-northeast-1"),
   VITE_USER_POOL_ID: z.string().min(1),
   VITE_USER_POOL_CLIENT_ID: z.string().min(1),
-  // Local cognito-local only; production talks to the regional Cognito endpoint.
+  // Local cognito-local only; production talks to the regional Cognito endpoint. It decides the
+  // sign-in flow too: cognito-local has no SRP, and the production client allows nothing else.
   VITE_COGNITO_ENDPOINT: httpUrl().optional(),
-  // SRP is the production default elsewhere, but cognito-local supports only USER_PASSWORD_AUTH.
-  VITE_AUTH_FLOW: z.enum(["USER_PASSWORD_AUTH", "USER_SRP_AUTH"]).default("USER_PASSWORD_AUTH"),
   VITE_HELP_URL: httpUrl().default("https://okuru.jp/help"),
   VITE_FEATURE_REQUEST_URL: httpUrl().default("https://okuru.jp/feature-requests"),
   // Local only: the page where the dev runner shows the mails cognito-local would send.
@@ -55,7 +54,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     userPoolId: value.VITE_USER_POOL_ID,
     userPoolClientId: value.VITE_USER_POOL_CLIENT_ID,
     cognitoEndpoint: value.VITE_COGNITO_ENDPOINT,
-    authFlow: value.VITE_AUTH_FLOW,
+    authFlow: value.VITE_COGNITO_ENDPOINT ? "USER_PASSWORD_AUTH" : "USER_SRP_AUTH",
     helpUrl: value.VITE_HELP_URL,
     featureRequestUrl: value.VITE_FEATURE_REQUEST_URL,
     localMailUrl: value.VITE_LOCAL_MAIL_URL,

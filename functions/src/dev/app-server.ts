@@ -35,7 +35,6 @@ export async function startAppServers(options: {
     VITE_USER_POOL_ID: options.cognito.userPoolId,
     VITE_USER_POOL_CLIENT_ID: options.cognito.clientId,
     VITE_COGNITO_ENDPOINT: options.cognito.endpoint,
-    VITE_AUTH_FLOW: "USER_PASSWORD_AUTH",
     VITE_LOCAL_MAIL_URL: "/_local/mail",
   });
   const { createServer } = await import("vite");

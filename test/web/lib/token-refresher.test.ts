@@ -1,3 +1,5 @@
+import { Amplify } from "aws-amplify";
+import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import type { Config } from "../../../web/src/config";
 import { createTokenRefresher } from "../../../web/src/lib/token-refresher";
 
@@ -162,6 +164,39 @@ describe("createTokenRefresher", () => {
     await expect(createTokenRefresher(config)({ tokens: oldTokens, username: "u" })).rejects.toMatchObject({
       name: "NotAuthorizedException",
       message: "Refresh Token has been revoked",
+    });
+  });
+});
+
+describe("createAmplifyAuth's token refresh", () => {
+  /** Configures a fresh copy of web/src/lib/auth.ts (it configures Amplify once per page) and refreshes once. */
+  async function refreshAfterConfiguring(configured: Config) {
+    vi.resetModules();
+    const { createAmplifyAuth } = await import("../../../web/src/lib/auth");
+    createAmplifyAuth(configured);
+    fetchMock.mockResolvedValue(answer({ AccessToken: jwt({ sub: "sub-1", iat: 1 }) }));
+    await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenRefresher()({
+      tokens: oldTokens,
+      authConfig: Amplify.getConfig().Auth,
+      username: "u",
+    });
+    const [url, init = {}] = fetchMock.mock.calls[0]!;
+    return { url: String(url), target: new Headers(init.headers).get("x-amz-target") };
+  }
+
+  // First: Amplify keeps one token provider per page, and the local case replaces its refresher.
+  it("is Amplify's own against Cognito", async () => {
+    const production = { ...config, userPoolId: "ap-northeast-1_abc", cognitoEndpoint: undefined };
+    expect(await refreshAfterConfiguring({ ...production, authFlow: "USER_SRP_AUTH" })).toEqual({
+      url: "https://cognito-idp.ap-northeast-1.amazonaws.com/",
+      target: "AWSCognitoIdentityProviderService.GetTokensFromRefreshToken",
+    });
+  });
+
+  it("is InitiateAuth REFRESH_TOKEN_AUTH against a local Cognito endpoint", async () => {
+    expect(await refreshAfterConfiguring(config)).toEqual({
+      url: "http://127.0.0.1:9229",
+      target: "AWSCognitoIdentityProviderService.InitiateAuth",
     });
   });
 });

@@ -74,7 +74,10 @@ function configureAmplify(config: Config): void {
       },
     },
   });
-  cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createTokenRefresher(config));
+  // Amplify refreshes with GetTokensFromRefreshToken, which cognito-local lacks; Cognito keeps Amplify's own.
+  if (config.cognitoEndpoint) {
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createTokenRefresher(config));
+  }
   configured = true;
 }
 

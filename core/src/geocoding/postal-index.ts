@@ -1,0 +1,42 @@
+import { brotliDecompressSync } from "node:zlib";
+import type { Address } from "./index";
+
+/**
+ * The postal index's text, before compression. Two blocks of tab-separated lines with an empty line
+ * between them: the places (prefecture code, prefecture, city code, city), each once, then one line
+ * per address in code order: the code, the place's line number in base 36, the town and the office.
+ * Repeated names become small numbers, and the rest is left to brotli.
+ */
+export function encodePostalIndex(addresses: Address[]): string {
+  const placeNumbers = new Map<string, number>();
+  const lines = addresses.map((address) => {
+    const place = [address.prefecture_code, address.prefecture, address.city_code, address.city].join("\t");
+    let number = placeNumbers.get(place);
+    if (number === undefined) {
+      number = placeNumbers.size;
+      placeNumbers.set(place, number);
+    }
+    return [address.postal_code, number.toString(36), address.town, address.office].join("\t");
+  });
+  return `${[...placeNumbers.keys()].join("\n")}\n\n${lines.join("\n")}`;
+}
+
+export function decodePostalIndex(text: string): Map<string, Address[]> {
+  const [placeBlock = "", addressBlock = ""] = text.split("\n\n");
+  const places = placeBlock.split("\n").map((line) => line.split("\t"));
+  const byCode = new Map<string, Address[]>();
+  for (const line of addressBlock.split("\n")) {
+    const [postal_code = "", place = "", town = "", office = ""] = line.split("\t");
+    const [prefecture_code = "", prefecture = "", city_code = "", city = ""] =
+      places[parseInt(place, 36)] ?? [];
+    const address = { postal_code, prefecture, prefecture_code, city, city_code, town, office };
+    const known = byCode.get(postal_code);
+    if (known) known.push(address);
+    else byCode.set(postal_code, [address]);
+  }
+  return byCode;
+}
+
+export function decompressPostalIndex(brotliBase64: string): Map<string, Address[]> {
+  return decodePostalIndex(brotliDecompressSync(Buffer.from(brotliBase64, "base64")).toString("utf8"));
+}
