@@ -67,11 +67,12 @@ export function assertJava(): void {
   }
 }
 
+/** A stand-in still starting after the timeout fails start-up; two busy cores have taken DynamoDB Local's JVM past 30 s. */
 async function waitFor(
   what: string,
   check: () => Promise<boolean>,
   child?: ChildProcess,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
