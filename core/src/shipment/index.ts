@@ -948,8 +948,18 @@ const cancellable: WhereOf<typeof ShipmentEntity> = (attr, op) =>
  * is; one already reported to the shop cannot be cancelled here.
  */
 export async function cancel(shipmentId: string): Promise<ShipmentItem> {
+  const { shipment, cancelledNow } = await cancelShipment(shipmentId);
+  if (!cancelledNow) return shipment;
+  if (isID("label", shipment.labelId)) await withdrawFromPrint(shipment.labelId, [shipmentId]);
+  return get(shipmentId);
+}
+
+/** The cancel itself: the shipment as it is when it was cancelled already, or as read before this cancel. */
+async function cancelShipment(
+  shipmentId: string,
+): Promise<{ shipment: ShipmentItem; cancelledNow: boolean }> {
   const shipment = await get(shipmentId);
-  if (shipment.status === "cancelled") return shipment;
+  if (shipment.status === "cancelled") return { shipment, cancelledNow: false };
   if (shipment.status === "isShipped" || shipment.upload?.state === "done")
     throw new RuleError(
       "shipment.already_uploaded",
@@ -984,11 +994,10 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
     .go();
   if (result.canceled) {
     const now = await get(shipmentId);
-    if (now.status === "cancelled") return now;
+    if (now.status === "cancelled") return { shipment: now, cancelledNow: false };
     throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
   }
-  if (isID("label", shipment.labelId)) await withdrawFromPrint(shipment.labelId, shipmentId);
-  return get(shipmentId);
+  return { shipment, cancelledNow: true };
 }
 
 /**
@@ -996,12 +1005,13 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
  * printed it is rendered again without it (as new files; the old ones are deleted, so
  * a link handed out before stops working too), and its results name it as cancelled.
  */
-async function withdrawFromPrint(labelId: string, shipmentId: string) {
+async function withdrawFromPrint(labelId: string, shipmentIds: string[]) {
   const { data: stored } = await LabelResultEntity.query
     .byJob({ tenantId: useTenantID(), jobId: labelId })
     .go({ pages: "all" });
+  const withdrawn = new Set(shipmentIds);
   const holding = stored.filter((p) =>
-    (p.results as PartResult[]).some((r) => r.shipmentIds.includes(shipmentId)),
+    (p.results as PartResult[]).some((r) => r.shipmentIds.some((id) => withdrawn.has(id))),
   );
   for (const { part } of holding) await renderPartAgain(labelId, part);
 }
@@ -1093,15 +1103,20 @@ export const CancelMany = z.object({
 export async function cancelMany(input: z.input<typeof CancelMany>) {
   const { ids } = CancelMany.parse(input);
   const results: { id: string; error?: string }[] = [];
+  // Each part that printed any of them is rendered once, after all the cancels, not once per number.
+  const byBatch = new Map<string, string[]>();
   for (const id of ids) {
     try {
-      await cancel(id);
+      const { shipment, cancelledNow } = await cancelShipment(id);
+      if (cancelledNow && isID("label", shipment.labelId))
+        byBatch.set(shipment.labelId, [...(byBatch.get(shipment.labelId) ?? []), id]);
       results.push({ id });
     } catch (err) {
       if (!(err instanceof NotFoundError || err instanceof RuleError)) throw err;
       results.push({ id, error: err.message });
     }
   }
+  for (const [labelId, shipmentIds] of byBatch) await withdrawFromPrint(labelId, shipmentIds);
   return results;
 }
 

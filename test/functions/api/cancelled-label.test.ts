@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LabelPartEntity } from "../../../core/src/shipment/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { shopOrderFixture } from "../../support/orders";
 import { shippingCompany } from "../../support/printing";
@@ -29,7 +30,7 @@ async function pdfText(url: string): Promise<string> {
 
 describe("a cancelled label", () => {
   it("is no longer printed from its batch: the part is rendered again without it, the old file is gone", async () => {
-    const { call, ids } = await shippingCompany({
+    const { call, ids, account } = await shippingCompany({
       yamato: { first: 44_400_000_000, count: 20 },
       orders: [1, 2, 3].map((n) => shopOrderFixture(n)),
     });
@@ -57,9 +58,23 @@ describe("a cancelled label", () => {
     // The link handed out before the cancel no longer serves the page that printed it.
     expect((await fetch(oldUrl)).status).toBe(404);
 
-    // Every label of the part cancelled: no file is offered at all.
-    for (const r of [first, third])
-      expect((await call(`/shipments/${r!.shipment_ids[0]}/cancel`, "PUT")).status).toBe(200);
-    expect((await call(statusPath)).json.parts).toEqual([]);
+    // The rest cancelled together: the part is rendered once more (not once per number), and
+    // with every label of it cancelled no file is offered at all.
+    const together = await call("/shipments/cancel_shipments", "PUT", {
+      ids: [first!.shipment_ids[0], third!.shipment_ids[0]],
+    });
+    expect(together.status, together.text).toBe(200);
+    expect(together.json.results).toEqual([{ id: first!.shipment_ids[0] }, { id: third!.shipment_ids[0] }]);
+    const last = (await call(statusPath)).json;
+    expect(last.parts).toEqual([]);
+    expect(
+      last.results.map((r: { cancelled_tracking_numbers: string[] }) => r.cancelled_tracking_numbers),
+    ).toEqual([first, second, third].map((r) => r!.tracking_numbers));
+    const { data: part } = await LabelPartEntity.get({
+      tenantId: account.tenantId,
+      jobId: accepted.json.label_id,
+      part: 0,
+    }).go();
+    expect(part?.renders).toBe(2);
   }, 120_000);
 });
