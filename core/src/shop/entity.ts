@@ -21,7 +21,7 @@ export const ShopEntity = defineEntity("shop", {
     tenantId: keyString,
     shopId: keyString,
     platform,
-    /** Shopify: `{store}.myshopify.com`; Ecforce: the shop's host. */
+    /** Shopify: `{store}.myshopify.com`; Ecforce: its canonical base URL without the scheme (`core/src/shop/outbound-url.ts`), e.g. `127.0.0.1:4011/okuru-demo`. */
     domain: keyString,
     name: { type: "string", required: true },
     status: { type: ["active", "inactive"] as const, required: true, default: "active" },
