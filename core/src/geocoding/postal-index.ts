@@ -1,5 +1,15 @@
 import { brotliDecompressSync } from "node:zlib";
-import type { Address } from "./index";
+
+/** One address of a postal code, as the lookup answers it (the shape of Geocoding's `Address`, declared here so the index depends on nothing above it). */
+type Address = {
+  postal_code: string;
+  prefecture: string;
+  prefecture_code: string;
+  city: string;
+  city_code: string;
+  town: string;
+  office: string;
+};
 
 /**
  * The postal index's text, before compression. Two blocks of tab-separated lines with an empty line
