@@ -55,24 +55,59 @@ export type FakeRoutes = {
   }[keyof paths & string] as Entry[0]]?: Handler<Entry[1]>;
 };
 
+/** A call as the client sent it: method, headers (in their usual spelling) and the body's text, if any. */
+export interface SentInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** `idempotency-key` → `Idempotency-Key`: Headers hands names out lower-cased. */
+function headerName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+/**
+ * A fetch that hands each call on to `answer` as (path with query, init). The client gives
+ * fetch one Request; the fakes and the tests read what was sent in this plainer shape.
+ */
+export function readingRequests(
+  answer: (url: string, init: SentInit) => Response | Promise<Response>,
+): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const body = await request.text();
+    const headers = Object.fromEntries(
+      [...request.headers].map(([name, value]) => [headerName(name), value]),
+    );
+    return answer(`${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      ...(body === "" ? {} : { body }),
+    });
+  };
+}
+
 /**
  * Answers the web client's fetch calls from a table keyed "METHOD /api/path".
- * Unknown calls answer 404 with an error body, like the real API.
+ * Unknown calls answer 404 with an error body, like the real API. The returned mock
+ * is called with each call as `readingRequests` reads it.
  */
 export function stubApi(routes: FakeRoutes) {
   const table = routes as Record<string, Handler | undefined>;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), "http://localhost");
-    const key = `${init.method ?? "GET"} ${url.pathname}`;
+  const fetchMock = vi.fn(async (path: string, init: SentInit) => {
+    const url = new URL(path, "http://localhost");
+    const key = `${init.method} ${url.pathname}`;
     const handler = table[key];
-    const answer = handler?.(init.body ? JSON.parse(String(init.body)) : undefined, url) ?? {
+    const answer = handler?.(init.body ? JSON.parse(init.body) : undefined, url) ?? {
       status: 404,
       body: { code: "http.404", message: "見つかりません。" },
     };
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status });
   });
-  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("fetch", readingRequests(fetchMock));
   setIdTokenProvider(async () => "test-id-token");
   return fetchMock;
 }
@@ -87,12 +122,10 @@ export function sentBodies(
   { queryWhenBodiless = false } = {},
 ) {
   return fetchMock.mock.calls
-    .filter(
-      ([input, init]) => `${init?.method ?? "GET"} ${new URL(String(input), "http://x").pathname}` === key,
-    )
-    .map(([input, init]) => {
-      if (init?.body) return JSON.parse(String(init.body));
-      return queryWhenBodiless ? new URL(String(input), "http://x").search : undefined;
+    .filter(([path, init]) => `${init.method} ${new URL(path, "http://x").pathname}` === key)
+    .map(([path, init]) => {
+      if (init.body) return JSON.parse(init.body);
+      return queryWhenBodiless ? new URL(path, "http://x").search : undefined;
     });
 }
 

@@ -15,6 +15,7 @@ import {
 } from "../../../web/src/components/OrderList/order-bulk";
 import { type ExportResult, issueLabels, type Sender, type Shipment } from "../../../web/src/lib/api";
 import { labelBatchStatus as batch } from "../../support/web-label-batch";
+import { readingRequests, type SentInit } from "../fake-api";
 
 const numbers = new Map([
   ["ord_a", "#1002"],
@@ -105,9 +106,9 @@ describe("送り状発行", () => {
   });
 
   describe("the request", () => {
-    const fetchMock = vi.fn<typeof fetch>();
+    const fetchMock = vi.fn<(url: string, init: SentInit) => Promise<Response>>();
     beforeEach(() => {
-      vi.stubGlobal("fetch", fetchMock);
+      vi.stubGlobal("fetch", readingRequests(fetchMock));
       fetchMock.mockImplementation(
         async () =>
           new Response(JSON.stringify({ label_id: "label_01" }), {
@@ -125,12 +126,7 @@ describe("送り状発行", () => {
       const request = newLabelRequest(["ord_a", "ord_b"]);
       expect(await issueLabels(request.body, request.idempotencyKey)).toEqual({ labelId: "label_01" });
       await issueLabels(request.body, request.idempotencyKey);
-      const sent = fetchMock.mock.calls.map(([url, init]) => ({
-        url: String(url),
-        method: init?.method,
-        body: init?.body,
-        headers: init?.headers as Record<string, string>,
-      }));
+      const sent = fetchMock.mock.calls.map(([url, init]) => ({ url, ...init }));
       expect(sent[0]).toMatchObject({
         url: "/api/shipments/labels",
         method: "POST",

@@ -296,16 +296,15 @@ describe("the Shopify authorisation return", () => {
   });
 
   it("shows a spinner while the connection is made", async () => {
-    stubApi({
+    const fetchMock = stubApi({
       ...settingsRoutes(),
       "POST /api/shops/shopify/verify_request": () => undefined,
     });
     // A verification that never answers keeps the spinner up.
     const pending = new Promise<Response>(() => {});
-    const fetchMock = vi.mocked(globalThis.fetch);
     const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input, init) =>
-      String(input).includes("verify_request") ? pending : answer(input, init),
+    fetchMock.mockImplementation((path, init) =>
+      path.includes("verify_request") ? pending : answer(path, init),
     );
     renderRoute(`/settings/stores/shopify/completed?${returnQuery}`, { auth: createFakeAuth(verifiedUser) });
     expect(await screen.findByText("Shopifyストアと接続しています…")).toBeInTheDocument();
