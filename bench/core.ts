@@ -4,9 +4,10 @@
  * a bench is made.
  */
 export { ActorContext } from "@okuru/core/actor";
-export { Order } from "@okuru/core/order";
-export { Shipment } from "@okuru/core/shipment";
-export { Shop } from "@okuru/core/shop";
-export { Shopify } from "@okuru/core/shopify";
-export { Sync } from "@okuru/core/sync";
-export { TrackingUpload } from "@okuru/core/upload";
+export { Order } from "@okuru/core/entities/order";
+export { Shop } from "@okuru/core/entities/shop";
+export { Shopify } from "@okuru/core/platforms/shopify";
+export { Labels } from "@okuru/core/workflows/labels";
+export { OrderSync } from "@okuru/core/workflows/order-sync";
+export { ShopConnection } from "@okuru/core/workflows/shop-connection";
+export { TrackingUpload } from "@okuru/core/workflows/tracking-upload";

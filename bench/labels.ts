@@ -9,12 +9,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { codabarOf, trackingNumberOf } from "../core/src/carrier/tracking";
-import { codabarBars } from "../core/src/label/codabar";
-import { labelFields } from "../core/src/label/fields";
-import { renderLabels } from "../core/src/label/render";
-import type { LabelParcel, LabelParty, LabelPrintSettings } from "../core/src/label/types";
+import { codabarBars } from "../core/src/carriers/label/codabar";
+import { labelFields } from "../core/src/carriers/label/fields";
+import { renderLabels } from "../core/src/carriers/label/render";
+import type { LabelParcel, LabelParty, LabelPrintSettings } from "../core/src/carriers/label/types";
 import { timeSlots } from "../core/src/shared/delivery";
+import { codabarOf, trackingNumberOf } from "../core/src/shared/tracking-number";
 import { labelSender } from "../test/support/label-parties";
 
 const labelCount = 1000;

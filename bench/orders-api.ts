@@ -75,7 +75,7 @@ await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
   const { dynamo } = await import("@okuru/core/db/client");
   const { coreConfig } = await import("@okuru/core/config");
   const { ActorContext } = await import("@okuru/core/actor");
-  const { Order } = await import("@okuru/core/order");
+  const { Order } = await import("@okuru/core/entities/order");
 
   const seedStarted = performance.now();
   await ActorContext.with({ type: "system", properties: { tenantId } }, async () => {
@@ -121,9 +121,9 @@ await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
     );
   // The same DynamoDB requests the API's search makes (ElectroDB builds them; the raw side
   // sends them as they are), so the baseline cannot drift from the key layout.
-  const { queriesFor } = await import("../core/src/order/search");
-  const { OrderSearchEntity } = await import("../core/src/order/search-entity");
-  const { OrderEntity } = await import("../core/src/order/entity");
+  const { queriesFor } = await import("../core/src/entities/order/search");
+  const { OrderSearchEntity } = await import("../core/src/entities/order/search-entity");
+  const { OrderEntity } = await import("../core/src/entities/order/entity");
   const rawSearch = async (search: string) => {
     const found = await Promise.all(
       queriesFor(search).map(({ shard, token }) =>

@@ -10,8 +10,8 @@ import {
 import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import type { QueueName } from "@okuru/core/queue";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import { freePort } from "../functions/src/dev/stand-ins";
-import { startThrowawayStack } from "../functions/src/dev/throwaway-stack";
+import { freePort } from "../dev/src/stand-ins";
+import { startThrowawayStack } from "../dev/src/throwaway-stack";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 process.env.POWERTOOLS_LOG_LEVEL = "SILENT";
@@ -28,7 +28,7 @@ export type BenchStack = {
   /** `http://127.0.0.1:<port>`: the API as a browser reaches it. */
   apiOrigin: string;
   stack: Awaited<ReturnType<typeof startThrowawayStack>>;
-  simulators: Awaited<ReturnType<typeof import("../functions/src/dev/simulators/serve").startSimulators>>;
+  simulators: Awaited<ReturnType<typeof import("../dev/src/simulators/serve").startSimulators>>;
 };
 
 export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>): Promise<T> {
@@ -37,14 +37,14 @@ export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>):
     Object.assign(process.env, stack.resources.env);
     const { ensureTable } = await import("@okuru/core/db/client");
     await ensureTable();
-    const { startSimulators } = await import("../functions/src/dev/simulators/serve");
+    const { startSimulators } = await import("../dev/src/simulators/serve");
     const simulators = await startSimulators();
     const { resetCoreConfig } = await import("@okuru/core/config");
     Object.assign(process.env, simulators.env);
     resetCoreConfig();
-    const { openDemoShops, connectDemoShops } = await import("../functions/src/dev/demo-shops");
+    const { openDemoShops, connectDemoShops } = await import("../dev/src/demo-shops");
     openDemoShops(simulators, { shopifyOrders: 0, ecforceOrders: 0 });
-    const { seedDemo, demoAccount } = await import("../functions/src/dev/seed");
+    const { seedDemo, demoAccount } = await import("../dev/src/seed");
     await seedDemo(stack.standIns.endpoints.cognito, stack.resources.userPoolId, () =>
       connectDemoShops(simulators),
     );
@@ -61,7 +61,7 @@ export async function withBenchStack<T>(run: (bench: BenchStack) => Promise<T>):
       }),
     );
     const token = auth.AuthenticationResult!.IdToken!;
-    const { Identity } = await import("@okuru/core/identity");
+    const { Identity } = await import("@okuru/core/entities/identity");
     const subject = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub;
     const identity = (await Identity.resolve(subject))!;
     const tenantId = identity.tenantId;

@@ -36,8 +36,8 @@ const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6
 
 /** The simulated Shopify holding the bench's orders, started where it is called. */
 async function startShop(count: number) {
-  const { startSimulators } = await import("../functions/src/dev/simulators/serve");
-  const { generateSeedOrders } = await import("../functions/src/dev/simulators/seed-orders");
+  const { startSimulators } = await import("../dev/src/simulators/serve");
+  const { generateSeedOrders } = await import("../dev/src/simulators/seed-orders");
   const simulators = await startSimulators();
   const seeds = generateSeedOrders({ count, seed: 42, daysBack: 25 }).map((o) => ({
     ...o,
@@ -64,12 +64,12 @@ if (!isMainThread) {
 async function main() {
   await withBenchStack(async ({ tenantId, admin }) => {
     const { ActorContext } = await import("@okuru/core/actor");
-    const { Shop } = await import("@okuru/core/shop");
-    const { Sync } = await import("@okuru/core/sync");
+    const { ShopConnection } = await import("@okuru/core/workflows/shop-connection");
+    const { OrderSync } = await import("@okuru/core/workflows/order-sync");
     const { dynamo } = await import("@okuru/core/db/client");
     const { coreConfig, resetCoreConfig } = await import("@okuru/core/config");
-    const { WRITE_CONCURRENCY } = Sync;
-    const { ORDERS_PAGE_SIZE } = await import("@okuru/core/shopify");
+    const { WRITE_CONCURRENCY } = OrderSync;
+    const { ORDERS_PAGE_SIZE } = await import("@okuru/core/platforms/shopify");
     const { handler } = await import("../functions/src/queue/order-sync");
     const { drainQueue } = await import("../test/support/simulators");
 
@@ -98,20 +98,23 @@ async function main() {
     // The demo administrator connects the shops as a merchant would.
     const connect = (shopDomain: string) =>
       ActorContext.with(admin, async () => {
-        const { authorization_url } = await Shop.startShopify({ shop: shopDomain, from: "settings" });
+        const { authorization_url } = await ShopConnection.startShopify({
+          shop: shopDomain,
+          from: "settings",
+        });
         const approved = await fetch(authorization_url, { method: "POST", redirect: "manual" });
-        return Shop.completeShopify(
+        return ShopConnection.completeShopify(
           Object.fromEntries(new URL(approved.headers.get("location")!).searchParams),
         );
       });
     const warmup = await connect(warmupDomain);
-    await ActorContext.with(admin, () => Sync.requestManual(warmup.shopId));
+    await ActorContext.with(admin, () => OrderSync.requestManual(warmup.shopId));
     await drainQueue("orderSync", handler, 100_000);
     const shop = await connect(domain);
 
     const syncStarted = performance.now();
     const syncCpu = process.cpuUsage();
-    await ActorContext.with(admin, () => Sync.requestManual(shop.shopId));
+    await ActorContext.with(admin, () => OrderSync.requestManual(shop.shopId));
     const drained = await drainQueue("orderSync", handler, 100_000);
     const syncSeconds = (performance.now() - syncStarted) / 1000;
     const syncCpuSeconds = cpuSeconds(process.cpuUsage(syncCpu));

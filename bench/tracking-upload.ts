@@ -19,7 +19,9 @@ const consumers = Number(process.argv[3] ?? 8);
 const STANDARD = { maximumAvailable: 1000, restoreRate: 100 };
 
 await withBenchStack(async ({ admin, simulators }) => {
-  const { ActorContext, Order, Shipment, Shop, Shopify, Sync, TrackingUpload } = await import("./core");
+  const { ActorContext, Order, Labels, ShopConnection, Shopify, OrderSync, TrackingUpload } = await import(
+    "./core"
+  );
   const { drainQueue } = await import("../test/support/simulators");
   const orderSync = (await import("../functions/src/queue/order-sync")).handler;
   const labelJob = (await import("../functions/src/queue/label-job")).handler;
@@ -34,11 +36,13 @@ await withBenchStack(async ({ admin, simulators }) => {
   // The import is not what is measured: it runs on a large plan, then the shop moves to the standard one.
   simulators.shopify.addShop(domain, seeds, { bucket: { maximumAvailable: 20_000, restoreRate: 10_000 } });
   const shop = await asAdmin(async () => {
-    const { authorization_url } = await Shop.startShopify({ shop: domain, from: "settings" });
+    const { authorization_url } = await ShopConnection.startShopify({ shop: domain, from: "settings" });
     const approved = await fetch(authorization_url, { method: "POST", redirect: "manual" });
-    return Shop.completeShopify(Object.fromEntries(new URL(approved.headers.get("location")!).searchParams));
+    return ShopConnection.completeShopify(
+      Object.fromEntries(new URL(approved.headers.get("location")!).searchParams),
+    );
   });
-  await asAdmin(() => Sync.requestManual(shop.shopId));
+  await asAdmin(() => OrderSync.requestManual(shop.shopId));
   await drainQueue("orderSync", orderSync, 100_000);
 
   const orderIds: string[] = [];
@@ -53,9 +57,9 @@ await withBenchStack(async ({ admin, simulators }) => {
       cursor = page.cursor;
     } while (cursor);
   });
-  const { label_id } = await asAdmin(() => Shipment.requestLabels({ order_ids: orderIds }));
+  const { label_id } = await asAdmin(() => Labels.requestLabels({ order_ids: orderIds }));
   await drainQueue("labelJob", labelJob, 100_000);
-  const labels = await asAdmin(() => Shipment.batchStatus(label_id));
+  const labels = await asAdmin(() => Labels.batchStatus(label_id));
   const shipmentIds = labels.results.flatMap((r) => r.shipment_ids);
   const failedLabels = labels.results.filter((r) => r.error).length;
 

@@ -24,7 +24,7 @@ export function Auth({ stack }: StackContext) {
       },
       userPoolClient: {
         // SRP only: the password never leaves the browser. cognito-local, which has no SRP, gets a
-        // client of its own that allows USER_PASSWORD_AUTH (functions/src/dev/provision.ts).
+        // client of its own that allows USER_PASSWORD_AUTH (dev/src/provision.ts).
         authFlows: { userSrp: true },
         generateSecret: false,
         preventUserExistenceErrors: true,

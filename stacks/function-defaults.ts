@@ -1,4 +1,6 @@
 import type { FunctionProps } from "sst/constructs";
+import { dependencyTrims } from "./dependency-trims";
+import { moduleFiles } from "./module-files";
 
 /**
  * How every function is built and run. Shared by sst.config.ts and the tests that bundle a handler
@@ -10,7 +12,8 @@ export const nodejsBundling = {
   format: "esm",
   minify: true,
   // Japanese text (messages, prefecture names) stays UTF-8 instead of \u escapes: a smaller file.
-  esbuild: { charset: "utf8" },
+  // The plugins keep data out of the code and dependencies' unused parts out of the bundle (see each).
+  esbuild: { charset: "utf8", plugins: [moduleFiles, dependencyTrims] },
 } satisfies FunctionProps["nodejs"];
 
 export const functionDefaults = {

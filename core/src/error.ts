@@ -54,8 +54,6 @@ export class RuleError extends VisibleError {
   }
 }
 
-export { isConditionalFailure } from "./db/attributes";
-
 /** A conditional write lost a race (another request changed the same record first). */
 export const concurrentUpdate = () =>
   new ConflictError(

@@ -1,10 +1,10 @@
-import { Brand } from "@okuru/core/brand";
-import { Company } from "@okuru/core/company";
-import { Counter } from "@okuru/core/counter";
-import { Identity } from "@okuru/core/identity";
-import { ItemCategory } from "@okuru/core/item-category";
-import { Sender } from "@okuru/core/sender";
-import { User } from "@okuru/core/user";
+import { Brand } from "@okuru/core/entities/brand";
+import { Company } from "@okuru/core/entities/company";
+import { Counter } from "@okuru/core/entities/counter";
+import { Identity } from "@okuru/core/entities/identity";
+import { ItemCategory } from "@okuru/core/entities/item-category";
+import { Sender } from "@okuru/core/entities/sender";
+import { User } from "@okuru/core/entities/user";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
 

@@ -1,9 +1,9 @@
-import { Account } from "@okuru/core/account";
 import { ActorContext } from "@okuru/core/actor";
-import { Company } from "@okuru/core/company";
-import { Identity } from "@okuru/core/identity";
-import { User } from "@okuru/core/user";
+import { Company } from "@okuru/core/entities/company";
+import { Identity } from "@okuru/core/entities/identity";
+import { User } from "@okuru/core/entities/user";
 import { isID } from "@okuru/core/util/id";
+import { Account } from "@okuru/core/workflows/account";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
 import { uniqueEmail } from "../support/cognito";

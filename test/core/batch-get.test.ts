@@ -1,4 +1,4 @@
-import { batchGet } from "@okuru/core/db/records";
+import { batchGet } from "@okuru/core/entities/records";
 import { VisibleError } from "@okuru/core/error";
 import { describe, expect, it } from "vitest";
 

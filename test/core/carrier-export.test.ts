@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../core/src/carrier/export/csv";
-import { splitLines } from "../../core/src/carrier/export/fit";
+import { parseCsv } from "../../core/src/carriers/csv/csv";
+import { splitLines } from "../../core/src/carriers/csv/fit";
 import {
   type ExportFormat,
   type ExportOrder,
@@ -12,14 +12,14 @@ import {
   exportFile,
   exportFormats,
   formatColumns,
-} from "../../core/src/carrier/export/index";
+} from "../../core/src/carriers/csv/index";
 import {
   outsideJisX0208,
   toFullWidthKana,
   toHalfWidthKana,
   toJisX0208Text,
   unencodableCharacters,
-} from "../../core/src/carrier/text";
+} from "../../core/src/carriers/text";
 import type { TimeSlot } from "../../core/src/shared/delivery";
 import { sjisByteLength } from "../../core/src/shared/text";
 import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
@@ -143,7 +143,7 @@ const yamatoOrder = (c: Case): ExportOrder<"yamato_b2"> => ({
   delivery: {
     ...common(c),
     service_type: c.cod ? "2" : "0",
-    // Yamato クール区分: 1 frozen, 2 chilled (carriers.md §8.4).
+    // Yamato クール区分: 1 frozen, 2 chilled (docs/carriers.md#cool-and-payment-codes).
     cool_type: c.cool === "frozen" ? "1" : c.cool === "chilled" ? "2" : "0",
   },
   account: { customerCode: "012345678901" },
@@ -205,7 +205,7 @@ function rowOf(format: ExportFormat, result: ExportResult, reference: string): s
   return row;
 }
 
-/** Cell by 1-based column number, as carriers.md numbers them. */
+/** Cell by 1-based column number, as the carriers' layouts (docs/carriers.md) number them. */
 const col = (row: string[], no: number) => row[no - 1];
 
 /** The format's file for the cases, and its row for a reference. */
@@ -297,19 +297,19 @@ describe("golden files", () => {
 describe("time slots", () => {
   // Each case's slot in the format's column for it, by reference (A0001 has none).
   it.each([
-    // Every slot Yamato has (§8.1).
+    // Every slot Yamato has (docs/carriers.md#time-slot-mapping).
     {
       format: "yamato_b2",
       column: 7,
       slots: { A0001: "", A0002: "0812", A0003: "1416", A0005: "1618", A0006: "1820", A0010: "1921" },
     },
-    // The 6-slot codes (§3.5).
+    // The 6-slot codes (docs/carriers.md#sagawa-time-slots).
     {
       format: "sagawa_ehiden3",
       column: 46,
       slots: { A0001: "", A0002: "01", A0011: "12", A0003: "14", A0005: "16", A0006: "18", A0010: "19" },
     },
-    // 配達時間帯区分 (§8.2).
+    // 配達時間帯区分 (docs/carriers.md#japan-post-time-slots).
     {
       format: "japan_post_yuprir",
       column: 66,
@@ -420,7 +420,7 @@ describe("B2クラウド columns", () => {
       B3: ["delivery.cod_amount"],
       B4: ["account.customerCode"],
     });
-    // 着払 is billed to the recipient: no customer code (§2.3 column 40).
+    // 着払 is billed to the recipient: no customer code (docs/carriers.md#yamato-b2-layout column 40).
     const collect = rowOf("yamato_b2", result, "B5");
     expect([col(collect, 2), col(collect, 40), col(collect, 42)]).toEqual(["5", "", ""]);
     const multi = rowOf("yamato_b2", result, "B6");
@@ -431,7 +431,7 @@ describe("B2クラウド columns", () => {
 describe("e飛伝Ⅲ columns", () => {
   const { result, row } = fileOf("sagawa_ehiden3");
 
-  it("puts the time seal with a time slot (§3.6)", () => {
+  it("puts Sagawa's time seal with a time slot", () => {
     expect(col(row("A0002"), 52)).toBe("019");
     // A date alone gets the 指定日 seal.
     expect([col(row("A0009"), 45), col(row("A0009"), 52)]).toEqual(["20260605", "005"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCsv, parseCsv } from "../../core/src/carrier/export/csv";
+import { encodeCsv, parseCsv } from "../../core/src/carriers/csv/csv";
 import {
   type ExportFormat,
   type ExportOrder,
@@ -7,7 +7,7 @@ import {
   type ExportResult,
   exportFile,
   exportFormats,
-} from "../../core/src/carrier/export/index";
+} from "../../core/src/carriers/csv/index";
 import { exportRecipient, exportSender } from "../support/carrier-files";
 
 /**

@@ -1,7 +1,11 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { checkDigit, trackingNumberOf } from "../../core/src/carrier/tracking";
-import { checkDigitDefined, orderNumberKey, parseOrderNumbers } from "../../core/src/import/order-numbers";
+import { checkDigit, trackingNumberOf } from "../../core/src/shared/tracking-number";
+import {
+  checkDigitDefined,
+  orderNumberKey,
+  parseOrderNumbers,
+} from "../../core/src/workflows/carrier-import/order-numbers";
 
 /** 注文番号と追跡番号のCSV as merchants write it: header or not, either column order, CP932 or UTF-8. */
 const cp932 = (text: string) => new Uint8Array(iconv.encode(text, "cp932"));
@@ -29,7 +33,7 @@ describe("parseOrderNumbers", () => {
     ).toEqual([[2, "＃１００１", good]]);
   });
 
-  it("checks the mod-7 digit for Yamato and Sagawa, not for Japan Post (クリックポスト: none defined in §5.1)", () => {
+  it("checks the mod-7 digit for Yamato and Sagawa, not for Japan Post (クリックポスト: none defined)", () => {
     expect(checkDigitDefined).toEqual({ yamato: true, sagawa: true, japan_post: false });
     const text = `#1001,${noMod7}\r\n`;
     expect(parseOrderNumbers("japan_post", cp932(text)).rows.map((r) => r.trackingNumber)).toEqual([noMod7]);

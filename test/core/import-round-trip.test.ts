@@ -1,14 +1,14 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../core/src/carrier/export/csv";
+import { parseCsv } from "../../core/src/carriers/csv/csv";
 import {
   type ExportOrder,
   type ExportRecipient,
   exportFile,
   type IssuedFileResult,
   parseIssuedFile,
-} from "../../core/src/carrier/export/index";
-import { trackingNumberOf } from "../../core/src/carrier/tracking";
+} from "../../core/src/carriers/csv/index";
+import { trackingNumberOf } from "../../core/src/shared/tracking-number";
 import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
 import { typedKyotoAddress } from "../support/orders";
 

@@ -3,13 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  codabarOf,
-  formatTrackingNumber,
-  parseTrackingNumber,
-  trackingNumberOf,
-} from "../../core/src/carrier/tracking";
-import { labelFont } from "../../core/src/label/font";
+import { labelFont } from "../../core/src/carriers/label/font";
 import {
   codabarBars,
   type LabelParcel,
@@ -18,9 +12,15 @@ import {
   labelFields,
   renderLabels,
   sheetOf,
-} from "../../core/src/label/index";
-import { fitText } from "../../core/src/label/text-fit";
+} from "../../core/src/carriers/label/index";
+import { fitText } from "../../core/src/carriers/label/text-fit";
 import { type TimeSlot, timeSlotLabels, timeSlots } from "../../core/src/shared/delivery";
+import {
+  codabarOf,
+  formatTrackingNumber,
+  parseTrackingNumber,
+  trackingNumberOf,
+} from "../../core/src/shared/tracking-number";
 import { labelSender as sender } from "../support/label-parties";
 
 /**

@@ -4,8 +4,8 @@ import {
   normalizePerson,
   normalizeStreet,
   timeSlotFrom,
-} from "@okuru/core/order/normalize";
-import type { ImportedOrder, ImportedPerson } from "@okuru/core/shop/imported-order";
+} from "@okuru/core/entities/order/normalize";
+import type { ImportedOrder, ImportedPerson } from "@okuru/core/platforms/imported-order";
 import { describe, expect, it } from "vitest";
 import { typedKyotoAddress } from "../support/orders";
 

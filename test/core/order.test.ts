@@ -1,6 +1,6 @@
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
 import { describe, expect, it } from "vitest";
-import { queriesFor } from "../../core/src/order/search";
+import { queriesFor } from "../../core/src/entities/order/search";
 import { asUser, testAccount } from "../support/account";
 import { personFixture, shopOrderFixture } from "../support/orders";
 

@@ -2,16 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { coreConfig, resetCoreConfig } from "@okuru/core/config";
-import { Shop } from "@okuru/core/shop";
+import { ShopConnection } from "@okuru/core/workflows/shop-connection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboundFetch } from "../../core/src/shop/outbound-fetch";
+import { outboundFetch } from "../../core/src/platforms/outbound-fetch";
 import {
   canonicalBaseUrl,
   checkPublicUrl,
   isPublicAddress,
   publicOnlyLookup,
-} from "../../core/src/shop/outbound-url";
-import { allowingOrigin } from "../../functions/src/dev/simulators/serve";
+} from "../../core/src/platforms/outbound-url";
+import { allowingOrigin } from "../../dev/src/simulators/serve";
 import { asUser, testAccount } from "../support/account";
 import { ecforceShopFor, usePrivateOrderSyncQueue } from "../support/simulators";
 
@@ -74,7 +74,7 @@ afterAll(() => {
 });
 
 const connect = (base_url: string) =>
-  asUser(account, () => Shop.connectEcforce({ base_url, api_token: "token" }));
+  asUser(account, () => ShopConnection.connectEcforce({ base_url, api_token: "token" }));
 
 describe("canonical base URLs", () => {
   it.each([
@@ -200,7 +200,7 @@ describe("the simulator's configured origin", () => {
     await expect(connect(shop.base_url)).rejects.toMatchObject({
       fields: { api_token: "ecforce のAPIトークンが正しくありません。" },
     });
-    const real = await asUser(account, () => Shop.connectEcforce(shop));
+    const real = await asUser(account, () => ShopConnection.connectEcforce(shop));
     expect(real).toMatchObject({ platform: "ecforce", status: "active" });
   });
 });

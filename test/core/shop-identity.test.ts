@@ -1,11 +1,12 @@
 import { serve } from "@hono/node-server";
 import { resetCoreConfig } from "@okuru/core/config";
-import { Shop } from "@okuru/core/shop";
-import { Shopify } from "@okuru/core/shopify";
+import { Shop } from "@okuru/core/entities/shop";
+import { Shopify } from "@okuru/core/platforms/shopify";
+import { ShopConnection } from "@okuru/core/workflows/shop-connection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ShopLinkEntity } from "../../core/src/shop/entity";
-import { createEcforceSimulator } from "../../functions/src/dev/simulators/ecforce";
-import { allowingOrigin } from "../../functions/src/dev/simulators/serve";
+import { ShopLinkEntity } from "../../core/src/entities/shop/entity";
+import { createEcforceSimulator } from "../../dev/src/simulators/ecforce";
+import { allowingOrigin } from "../../dev/src/simulators/serve";
 import { asUser, testAccount } from "../support/account";
 import { usePrivateOrderSyncQueue } from "../support/simulators";
 
@@ -59,7 +60,7 @@ function aliasesOf({ port, name }: { port: string; name: string }) {
 }
 
 const connect = (account: Awaited<ReturnType<typeof testAccount>>, base_url: string, api_token: string) =>
-  asUser(account, () => Shop.connectEcforce({ base_url, api_token }));
+  asUser(account, () => ShopConnection.connectEcforce({ base_url, api_token }));
 
 describe("an Ecforce shop's identity", () => {
   it("is its canonical URL: a second company is refused under every alias", async () => {

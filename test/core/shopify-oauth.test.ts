@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
-import { Shopify } from "@okuru/core/shopify";
+import { Shopify } from "@okuru/core/platforms/shopify";
 import { describe, expect, it } from "vitest";
 
 const secret = "hush";
 
-/** Signs a query the way Shopify does (carriers.md §6.3), independently of the code under test. */
+/** Signs a query as Shopify does (docs/platforms.md#shopify-oauth), apart from the code under test. */
 function signed(query: Record<string, string>) {
   const message = Object.keys(query)
     .sort()

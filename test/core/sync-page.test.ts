@@ -1,11 +1,11 @@
-import { Order } from "@okuru/core/order";
-import { normalizeOrder } from "@okuru/core/order/normalize";
-import type { ImportedOrder } from "@okuru/core/shop/imported-order";
+import { Order } from "@okuru/core/entities/order";
+import { normalizeOrder } from "@okuru/core/entities/order/normalize";
+import type { ImportedOrder } from "@okuru/core/platforms/imported-order";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { OrderEntity } from "../../core/src/order/entity";
-import { OrderSearchEntity, tokenItem } from "../../core/src/order/search-entity";
-import { orderItem } from "../../core/src/sync/order-item";
-import { DELIVERY_TIMES, generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
+import { OrderEntity } from "../../core/src/entities/order/entity";
+import { orderItem } from "../../core/src/entities/order/order-item";
+import { OrderSearchEntity, tokenItem } from "../../core/src/entities/order/search-entity";
+import { DELIVERY_TIMES, generateSeedOrders } from "../../dev/src/simulators/seed-orders";
 import { asUser, testAccount } from "../support/account";
 import { kyotoAddress, personFixture, shopOrderFixture } from "../support/orders";
 

@@ -1,5 +1,5 @@
-import { ItemCategory } from "@okuru/core/item-category";
-import { Sender } from "@okuru/core/sender";
+import { ItemCategory } from "@okuru/core/entities/item-category";
+import { Sender } from "@okuru/core/entities/sender";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
 import { senderFixture } from "../support/senders";

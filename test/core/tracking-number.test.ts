@@ -5,7 +5,7 @@ import {
   formatTrackingNumber,
   parseTrackingNumber,
   trackingNumberOf,
-} from "../../core/src/carrier/tracking";
+} from "../../core/src/shared/tracking-number";
 
 describe("parcel tracking numbers (mod 7)", () => {
   it.each(["444413758703", "405548424886", "512547514334", "389711074012", "490714955706"])(

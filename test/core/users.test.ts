@@ -5,7 +5,7 @@ import {
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { coreConfig } from "@okuru/core/config";
 import { dynamo } from "@okuru/core/db/client";
-import { User } from "@okuru/core/user";
+import { User } from "@okuru/core/entities/user";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../support/account";
 import { uniqueEmail } from "../support/cognito";

@@ -14,9 +14,10 @@ import { useBrowserApp } from "../support/e2e";
 import { withShops } from "../support/simulators";
 
 /**
- * Every authentication flow of spec §4 in Chromium, against the Vite dev server, the
- * API and cognito-local: sign-up with one code, logout and login, sign-in errors,
- * password reset, an invited user's first sign-in, and the shop-authorisation return.
+ * Every authentication flow of docs/requirements.md#redirect-rules and docs/requirements.md#sign-in-flows
+ * in Chromium, against the Vite dev server, the API and cognito-local: sign-up with one code, logout and
+ * login, sign-in errors, password reset, an invited user's first sign-in, and the shop-authorisation
+ * return.
  */
 
 const shopQuery =
@@ -52,7 +53,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "ログイン" }).click();
 }
 
-/** Toasts close after 1.5 s (spec §2), so wait for them right after the action. */
+/**
+ * Toasts close after 1.5 s (docs/requirements.md#loading-toasts-and-error-page), so wait for them right
+ * after the action.
+ */
 async function toast(page: Page, text: string) {
   await page.locator(".mantine-Notification-root", { hasText: text }).first().waitFor();
 }

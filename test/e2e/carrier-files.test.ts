@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { CarrierExport } from "@okuru/core/export";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
+import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { handler as exportJobHandler } from "../../functions/src/queue/export-job";

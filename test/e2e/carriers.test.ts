@@ -1,5 +1,5 @@
-import { CarrierAccount } from "@okuru/core/carrier";
-import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { CarrierAccount } from "@okuru/core/entities/carrier-account";
+import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { asUser } from "../support/account";
@@ -25,7 +25,10 @@ describe("配送会社連携", () => {
   const textbox = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
   const dialog = (name: string) => page.getByRole("dialog", { name });
   const region = (name: string) => page.getByRole("region", { name, exact: true });
-  /** Toasts close after 1.5 s (spec §2), so wait for them right after the action. */
+  /**
+   * Toasts close after 1.5 s (docs/requirements.md#loading-toasts-and-error-page), so wait for them right
+   * after the action.
+   */
   const toast = (text: string) =>
     page.locator(".mantine-Notification-root", { hasText: text }).first().waitFor();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";

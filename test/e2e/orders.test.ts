@@ -1,6 +1,6 @@
-import { Ecforce } from "@okuru/core/ecforce";
-import { Order } from "@okuru/core/order";
-import { Sync } from "@okuru/core/sync";
+import { Order } from "@okuru/core/entities/order";
+import { Ecforce } from "@okuru/core/platforms/ecforce";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { consumer } from "../../functions/src/queue/consumer";
@@ -280,7 +280,7 @@ describe("order list", () => {
       release = resolve;
     });
     const gatedHandler = consumer("orderSync", async (message) => {
-      await Sync.runStep(message, {
+      await OrderSync.runStep(message, {
         ecforce: async (_shop, request) => {
           if (request.cursor) await released;
           return Ecforce.ordersPage(connection, request);

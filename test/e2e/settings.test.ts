@@ -52,7 +52,10 @@ describe("settings", () => {
       shown[name] = await textbox(scope, name).or(combobox(scope, name)).inputValue();
     expect(shown).toEqual(expected);
   }
-  /** Toasts close after 1.5 s (spec §2), so wait for them right after the action. */
+  /**
+   * Toasts close after 1.5 s (docs/requirements.md#loading-toasts-and-error-page), so wait for them right
+   * after the action.
+   */
   const toast = (text: string) =>
     app.page.locator(".mantine-Notification-root", { hasText: text }).first().waitFor();
   const region = (name: string) => app.page.getByRole("region", { name });

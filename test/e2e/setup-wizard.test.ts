@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { generateSeedOrders } from "../../functions/src/dev/simulators/seed-orders";
+import { generateSeedOrders } from "../../dev/src/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { testAccount } from "../support/account";
 import { callApi } from "../support/api";

@@ -1,5 +1,5 @@
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import { describe, expect, it } from "vitest";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { asUser } from "../support/account";

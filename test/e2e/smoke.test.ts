@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
+import { startDevAppServer } from "../support/app-server";
 import { launchBrowser, screenshot } from "../support/browser";
 
 /**
  * The product as a merchant first meets it: the stack serves the app, the app
- * shows the Japanese login page, and /api answers through the same origin.
+ * shows the Japanese login page, and /api answers through the same origin. Through
+ * the Vite dev server, as `npm start` serves it (the other browser tests load the
+ * run's production build).
  */
 describe("smoke", () => {
-  let server: Awaited<ReturnType<typeof startAppServer>>;
+  let server: Awaited<ReturnType<typeof startDevAppServer>>;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = await startDevAppServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { SeedOrder } from "../../functions/src/dev/simulators/seed-order";
+import type { SeedOrder } from "../../dev/src/simulators/seed-order";
 import { handler as labelJobHandler } from "../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../functions/src/queue/order-sync";
 import { handler as trackingUploadHandler } from "../../functions/src/queue/tracking-upload";

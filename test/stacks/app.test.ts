@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { Asset } from "aws-cdk-lib/aws-s3-assets";
@@ -8,6 +8,7 @@ import { App, getStack, StaticSite } from "sst/constructs";
 import { initProject, useProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { tableDefinition } from "../../core/src/db/table";
+import { postalIndexFile } from "../../core/src/geocoding/postal-index";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
 import { Auth } from "../../stacks/auth";
@@ -67,7 +68,8 @@ beforeAll(async () => {
   templates = Object.fromEntries(
     Object.entries(stacks).map(([name, stack]) => [name, Template.fromStack(getStack(stack))]),
   ) as Record<StackName, Template>;
-});
+  // Synthesis bundles every function, as a deploy does: minutes on a busy two-core machine.
+}, 300_000);
 
 afterAll(() => {
   vi.restoreAllMocks();
@@ -418,6 +420,20 @@ describe("every function", () => {
     }
   });
 
+  test("that reads the postal index carries it as a file beside its handler, not inside its code", () => {
+    const index = readFileSync(postalIndexFile);
+    const carriers = Object.values(templates)
+      .flatMap(appFunctions)
+      .filter(([, fn]) => {
+        const handler = readFileSync(deployedHandler(fn), "utf8");
+        const file = /"\.\/(postal-index-[A-Z0-9]+\.br)"/.exec(handler)?.[1];
+        if (!file) return false;
+        expect(readFileSync(join(dirname(deployedHandler(fn)), file)).equals(index)).toBe(true);
+        return true;
+      });
+    expect(carriers.map(([, fn]) => fn.Properties.Handler)).toContain(handlers.api);
+  });
+
   test("that is bound to the table can seal and open merchant secrets", () => {
     const [keyId] = onlyResource(templates.Storage, "AWS::KMS::Key");
     const keyArn = importOf(`FnGetAtt${keyId}Arn`);
@@ -488,6 +504,13 @@ function queueNamed(id: string): [string, Resource] {
   );
   expect(found, id).toHaveLength(1);
   return found[0]!;
+}
+
+/** The bundled handler module in the directory CDK staged as the function's code. */
+function deployedHandler(fn: Resource): string {
+  const assetHash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, "");
+  const handler = String(fn.Properties.Handler);
+  return join(scratch, "cdk.out", `asset.${assetHash}`, `${handler.slice(0, handler.lastIndexOf("."))}.mjs`);
 }
 
 function environmentOf(fn: Resource): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { Account } from "@okuru/core/account";
 import { ActorContext } from "@okuru/core/actor";
+import { Account } from "@okuru/core/workflows/account";
 import { cognitoUser } from "./cognito";
 
 /**

@@ -1,4 +1,4 @@
-import type { ExportRecipient, ExportSender } from "../../core/src/carrier/export/index";
+import type { ExportRecipient, ExportSender } from "../../core/src/carriers/csv/index";
 
 /** The brand's ご依頼主 as the carrier-file tests print it: a company in 渋谷区 with a building. */
 export function exportSender(overrides: Partial<ExportSender> = {}): ExportSender {

@@ -1,5 +1,5 @@
-import { Order } from "@okuru/core/order";
-import { Sender } from "@okuru/core/sender";
+import { Order } from "@okuru/core/entities/order";
+import { Sender } from "@okuru/core/entities/sender";
 import type { Locator } from "playwright-core";
 import { asUser } from "./account";
 import { addSelfPrintedYamato, poll, useBrowserApp } from "./e2e";

@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { FunctionProps } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { useNodeHandler } from "sst/runtime/handlers/node.js";
@@ -12,7 +12,39 @@ export type FunctionBundle = {
   bytes: number;
   /** Bytes of everything the function's package holds except source maps (which Lambda does not load). */
   packageBytes: number;
+  /**
+   * Every module esbuild read to build the handler (its metafile's inputs), as paths from the repository
+   * root, e.g. `core/src/actor.ts` or `node_modules/hono/dist/hono.js`. Tree-shaking does not remove a
+   * module from this list, so it answers what the bundle could hold, not only what survived minifying.
+   */
+  inputs: string[];
 };
+
+type EsbuildPlugin = NonNullable<
+  NonNullable<NonNullable<FunctionProps["nodejs"]>["esbuild"]>["plugins"]
+>[number];
+
+const repositoryRoot = resolve(import.meta.dirname, "../..");
+
+/**
+ * SST builds with a metafile but keeps it to itself in a deploy build; this plugin only reads it
+ * when the build ends, so the bundle is the one a deploy makes.
+ */
+function metafileInputs(into: string[]): EsbuildPlugin {
+  return {
+    name: "metafile-inputs",
+    setup(build) {
+      const workingDirectory = build.initialOptions.absWorkingDir ?? process.cwd();
+      build.onEnd((result) => {
+        for (const input of Object.keys(result.metafile?.inputs ?? {})) {
+          // Modules a plugin loads in a namespace of its own (`module-file:…`) are keyed by that namespace.
+          const namespaced = /^[a-z][\w-]+:/.test(input);
+          into.push(namespaced ? input : relative(repositoryRoot, resolve(workingDirectory, input)));
+        }
+      });
+    },
+  };
+}
 
 /**
  * Bundles one handler with SST's own Node.js builder (its pinned esbuild, its banner, its options)
@@ -25,11 +57,16 @@ export async function bundleFunction(
   nodejs: FunctionProps["nodejs"] = functionDefaults.nodejs,
 ): Promise<FunctionBundle> {
   await initProject({ stage: "test" });
+  const inputs: string[] = [];
+  const esbuild = {
+    ...nodejs?.esbuild,
+    plugins: [...(nodejs?.esbuild?.plugins ?? []), metafileInputs(inputs)],
+  };
   const built = await useNodeHandler().build({
     functionID: `bundle-${handler}`,
     mode: "deploy",
     out,
-    props: { ...functionDefaults, handler, nodejs },
+    props: { ...functionDefaults, handler, nodejs: { ...nodejs, esbuild } },
   });
   if (!built || built.type === "error") {
     throw new Error(`bundling ${handler} failed: ${built ? built.errors.join("\n") : "no Node.js builder"}`);
@@ -39,5 +76,5 @@ export async function bundleFunction(
   const packageBytes = files
     .filter((entry) => !entry.name.endsWith(".map"))
     .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-  return { file, bytes: statSync(file).size, packageBytes };
+  return { file, bytes: statSync(file).size, packageBytes, inputs };
 }

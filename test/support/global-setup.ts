@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startThrowawayStack } from "../../functions/src/dev/throwaway-stack";
+import { startThrowawayStack } from "../../dev/src/throwaway-stack";
+import { startWebBuild } from "./web-build";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -10,6 +11,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     env: Record<string, string>;
     cognitoDataDir: string;
+    /** The e2e project's production build of the web app (test/support/web-build.ts). */
+    webBuildDir: string;
   }
 }
 
@@ -40,7 +43,11 @@ function requireSystemTools() {
 }
 
 type TestStack = { env: Record<string, string>; cognitoDataDir: string; stop: () => Promise<void> };
-const shared = globalThis as typeof globalThis & { okuruTestStack?: Promise<TestStack> };
+type WebBuild = ReturnType<typeof startWebBuild>;
+const shared = globalThis as typeof globalThis & {
+  okuruTestStack?: Promise<TestStack>;
+  okuruWebBuild?: Promise<WebBuild>;
+};
 
 /**
  * Starts the stand-ins once per run, on ports the OS hands out (so tests pass while
@@ -73,13 +80,33 @@ function testStack(): Promise<TestStack> {
   return shared.okuruTestStack;
 }
 
+/** Starts the web build once per run, for the browser tests, with the stand-ins' pool and endpoints. */
+function webBuild(): Promise<WebBuild> {
+  shared.okuruWebBuild ??= (async () => {
+    const { coreConfig } = await import("@okuru/core/config");
+    const { cognito, endpoints } = coreConfig();
+    return startWebBuild({
+      VITE_REGION: "ap-northeast-1",
+      VITE_USER_POOL_ID: cognito.userPoolId,
+      VITE_USER_POOL_CLIENT_ID: cognito.clientId,
+      VITE_COGNITO_ENDPOINT: endpoints.cognito!,
+      VITE_LOCAL_MAIL_URL: "/_local/mail",
+    });
+  })();
+  return shared.okuruWebBuild;
+}
+
 export default async function setup(project: TestProject) {
   const stack = await testStack();
   project.provide("env", stack.env);
   project.provide("cognitoDataDir", stack.cognitoDataDir);
+  if (project.name === "e2e") project.provide("webBuildDir", (await webBuild()).outDir);
   if (!project.isRootProject()) return undefined;
   return async () => {
+    const build = shared.okuruWebBuild;
+    shared.okuruWebBuild = undefined;
     shared.okuruTestStack = undefined;
+    await (await build)?.stop();
     await stack.stop();
   };
 }

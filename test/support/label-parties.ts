@@ -1,4 +1,4 @@
-import type { LabelParty } from "../../core/src/label/types";
+import type { LabelParty } from "../../core/src/carriers/label/types";
 
 /** The ご依頼主 the label tests and the label bench print: a shop's shipping desk in 渋谷区, with its building. */
 export const labelSender: LabelParty = {

@@ -1,6 +1,7 @@
-import { CarrierAccount } from "@okuru/core/carrier";
-import { Company } from "@okuru/core/company";
-import { Shop } from "@okuru/core/shop";
+import { CarrierAccount } from "@okuru/core/entities/carrier-account";
+import { Company } from "@okuru/core/entities/company";
+import { Shop } from "@okuru/core/entities/shop";
+import { ShopConnection } from "@okuru/core/workflows/shop-connection";
 import type { Page } from "playwright-core";
 import { asUser, testAccount } from "./account";
 import { ecforceShopFor } from "./simulators";
@@ -39,7 +40,7 @@ export async function setupDoneAccount(companyName = "株式会社送る商店")
       phone: "03-1234-5678",
     });
     await Company.updateSetupStatus({ setup_status: "stores" });
-    await Shop.connectEcforce(await ecforceShopFor(`shop-${account.tenantId.toLowerCase()}`));
+    await ShopConnection.connectEcforce(await ecforceShopFor(`shop-${account.tenantId.toLowerCase()}`));
     await Company.updateSetupStatus({ setup_status: "carriers" });
     await CarrierAccount.create("yamato", {
       name: "ヤマト運輸（B2クラウド）",

@@ -1,4 +1,4 @@
-import type { Order } from "@okuru/core/order";
+import type { Order } from "@okuru/core/entities/order";
 
 const prefecture = "京都府";
 const city = "京都市中京区";

@@ -1,5 +1,5 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { expect } from "vitest";
 import { asUser, testAccount } from "./account";
 import { callApi } from "./api";

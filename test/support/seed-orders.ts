@@ -1,4 +1,4 @@
-import type { SeedOrder, SeedPerson } from "../../functions/src/dev/simulators/seed-order";
+import type { SeedOrder, SeedPerson } from "../../dev/src/simulators/seed-order";
 import { typedKyotoAddress } from "./orders";
 
 /**

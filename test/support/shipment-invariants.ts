@@ -1,10 +1,10 @@
-import { OrderEntity, type OrderItem } from "../../core/src/order/entity";
+import { OrderEntity, type OrderItem } from "../../core/src/entities/order/entity";
 import {
   LiveParcelEntity,
   ShipmentEntity,
   type ShipmentItem,
   TrackingClaimEntity,
-} from "../../core/src/shipment/entity";
+} from "../../core/src/entities/shipment/entity";
 
 /**
  * Reads every shipment, number claim, live parcel and order of a company straight from

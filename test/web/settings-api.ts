@@ -1,5 +1,5 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
 import { LOW_ON_NUMBERS } from "@okuru/core/shared/carrier-account";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { companyBody, type FakeRoutes, type Wire } from "./fake-api";
 
 /** Wire (snake_case) bodies for the settings endpoints, as the API sends them. */

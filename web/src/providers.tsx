@@ -20,7 +20,8 @@ export function AppProviders({ queryClient, children, env = "default" }: AppProv
     <MantineProvider theme={theme} env={env}>
       <DatesProvider settings={{ locale: "ja" }}>
         <NavigationProgress size={3} />
-        {/* Spec §2: toasts close after 1.5 s and have no progress bar. */}
+        {/* Toasts close after 1.5 s and have no progress bar
+            (docs/requirements.md#loading-toasts-and-error-page). */}
         <Notifications autoClose={1500} position="top-right" zIndex={2000} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>

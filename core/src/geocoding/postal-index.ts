@@ -1,4 +1,13 @@
+import { readFileSync } from "node:fs";
 import { brotliDecompressSync } from "node:zlib";
+
+/**
+ * The index, brotli-compressed (core/scripts/build-postal-index.ts), in a data file beside this
+ * module rather than in the code: a function bundle carries it as a file next to its handler
+ * (stacks/module-files.ts), so the megabyte is neither parsed nor compiled at a cold start, and is
+ * read only when a code is first looked up.
+ */
+export const postalIndexFile = new URL("./postal-index.br", import.meta.url);
 
 /** One address of a postal code, as the lookup answers it (the shape of Geocoding's `Address`, declared here so the index depends on nothing above it). */
 type Address = {
@@ -47,6 +56,6 @@ export function decodePostalIndex(text: string): Map<string, Address[]> {
   return byCode;
 }
 
-export function decompressPostalIndex(brotliBase64: string): Map<string, Address[]> {
-  return decodePostalIndex(brotliDecompressSync(Buffer.from(brotliBase64, "base64")).toString("utf8"));
+export function readPostalIndex(): Map<string, Address[]> {
+  return decodePostalIndex(brotliDecompressSync(readFileSync(postalIndexFile)).toString("utf8"));
 }

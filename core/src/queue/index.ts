@@ -4,6 +4,7 @@ import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient }
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { clientOptions, coreConfig, withoutCallLogging } from "../config";
+import { retryRemaining } from "../util/retry";
 
 export { partDigest } from "./part-digest";
 export { maxReceiveCount } from "./settings";
@@ -88,6 +89,28 @@ export type MessageOf<Q extends QueueName> = z.infer<(typeof queues)[Q]>;
 /** What a caller passes: everything but the tenant, which comes from the actor. */
 export type Draft<Q extends QueueName> = Omit<z.input<(typeof queues)[Q]>, "tenantId">;
 
+/**
+ * The one way an order-sync message is made: what asks for it (`reason`), the key that
+ * makes a repeat of the same request one message, and for a continuation the run and
+ * the cursor it goes on from.
+ */
+export function orderSyncRequest(
+  shopId: string,
+  reason: Draft<"orderSync">["reason"],
+  dedupeKey: string,
+  options: { at?: Date; runId?: string; cursor?: string } = {},
+): Draft<"orderSync"> {
+  return {
+    kind: "order_sync",
+    shopId,
+    reason,
+    requestedAt: (options.at ?? new Date()).toISOString(),
+    dedupeKey,
+    ...(options.runId ? { runId: options.runId } : {}),
+    ...(options.cursor ? { cursor: options.cursor } : {}),
+  };
+}
+
 export type SendResult = {
   sent: number;
   /** Entries SQS did not take after the retries, by their index in the input. */
@@ -139,10 +162,8 @@ export async function send<Q extends QueueName>(queue: Q, messages: Draft<Q>[]):
 
   const failed: SendResult["failed"] = [];
   let sent = 0;
-  let pending = bodies.map((_, index) => index);
   const lastReason = new Map<number, string>();
-  for (let attempt = 1; pending.length > 0 && attempt <= maxAttempts; attempt += 1) {
-    if (attempt > 1) await new Promise((r) => setTimeout(r, backoffMs(attempt - 1)));
+  const sendRound = async (pending: number[]) => {
     const retry: number[] = [];
     for (let i = 0; i < pending.length; i += batchSize) {
       const batch = pending.slice(i, i + batchSize);
@@ -172,13 +193,16 @@ export async function send<Q extends QueueName>(queue: Q, messages: Draft<Q>[]):
         }
       }
     }
-    pending = retry;
-  }
+    return retry;
+  };
+  const pending = await retryRemaining(
+    bodies.map((_, index) => index),
+    sendRound,
+    { attempts: maxAttempts, delayMs: backoffMs },
+  );
   for (const index of pending) {
     failed.push({ index, dedupeKey: messages[index]!.dedupeKey, reason: lastReason.get(index) ?? "unknown" });
   }
   failed.sort((a, b) => a.index - b.index);
   return { sent, failed };
 }
-
-export { type DueShop, scheduledSync, shopsDueForSync, syncWindowMinutes } from "./order-sync";

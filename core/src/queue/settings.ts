@@ -1,6 +1,6 @@
 /**
  * Queue settings as plain data, so the stack (stacks/queues.ts), the local
- * provisioning (functions/src/dev/provision.ts) and the consumers read one value
+ * provisioning (dev/src/provision.ts) and the consumers read one value
  * without pulling in the SDK.
  *
  * A message is delivered at most this often; the delivery that fails with this

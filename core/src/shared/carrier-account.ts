@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseTrackingNumber } from "../carrier/tracking";
 import type { Carrier } from "./brand";
 import { optionalText, requiredText } from "./fields";
 import { labelled } from "./labelled";
+import { parseTrackingNumber } from "./tracking-number";
 
 /**
  * Carrier accounts as merchants enter them (POST/PUT /api/{yamato|sagawa|japan_post}),
@@ -79,7 +79,7 @@ const common = {
 };
 
 /**
- * ご請求先顧客コード: 10 digits and a 2-digit branch (carriers.md §2.3 col 40). The
+ * ご請求先顧客コード: 10 digits and a 2-digit branch (docs/carriers.md#yamato-b2-layout column 40). The
  * codes that bill the merchant's contract are kept sealed and shown only by their
  * last digits; on update an empty value keeps the stored one.
  */
@@ -102,7 +102,9 @@ export const YamatoAccountInput = z.object({
     .default("01"),
 });
 
-/** お客様コード (carriers.md §3.2 col 11): the contract the parcels are billed to. */
+/**
+ * お客様コード (docs/carriers.md#sagawa-e-hiden-iii-layout column 11): the contract the parcels are billed to.
+ */
 export const SagawaAccountInput = z.object({
   ...common,
   customer_code: codeOf(
@@ -112,7 +114,10 @@ export const SagawaAccountInput = z.object({
   ).optional(),
 });
 
-/** ゆうプリR: the customer number of the contract, the label form (送り状種別, §4.3) and the posting office. */
+/**
+ * ゆうプリR: the customer number of the contract, the label form (送り状種別,
+ * docs/carriers.md#japan-post-label-forms) and the posting office.
+ */
 export const JapanPostAccountInput = z.object({
   ...common,
   customer_code: codeOf(
@@ -141,7 +146,10 @@ export const carrierAccountInputs = {
   japan_post: JapanPostAccountInput,
 } as const satisfies Record<Carrier, z.ZodType>;
 
-/** ゆうプリR 送り状種別 offered in the form (carriers.md §4.3, Unconfirmed names as exporters give them). */
+/**
+ * ゆうプリR 送り状種別 offered in the form (docs/carriers.md#japan-post-label-forms, Unconfirmed names as exporters
+ * give them).
+ */
 export const japanPostFormCodes = {
   "1100780": "ゆうパックシート（A4・2宛分）",
   "1100784": "ゆうパックシート（A4・3宛分）",

@@ -55,6 +55,36 @@ export const CalendarDateOrTime = refusing(dayOrInstantProblem).meta({
 export function jstRangeEdge(value: string, edge: "start" | "end"): string {
   const exact = value.includes("T")
     ? value
-    : `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}+09:00`;
+    : jstInstantText(value, edge === "start" ? "00:00:00.000" : "23:59:59.999");
   return new Date(exact).toISOString();
+}
+
+// Japan keeps +09:00 all year (no summer time), so one fixed offset converts every
+// instant exactly, whatever zone the code runs in. Every conversion goes through here.
+const JST_OFFSET = "+09:00";
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** A JST wall-clock date (YYYY-MM-DD) and time (HH:MM:SS[.sss]) as an ISO 8601 instant with its offset. */
+export function jstInstantText(date: string, time: string): string {
+  return `${date}T${time}${JST_OFFSET}`;
+}
+
+/** The JST wall-clock date and time of an instant (an ISO string or a Date). */
+function jstWallClock(instant: string | Date): { date: string; time: string } {
+  const shifted = new Date(new Date(instant).getTime() + JST_OFFSET_MS).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 19) };
+}
+
+/** Today in Japan, YYYY-MM-DD. */
+export function jstToday(now: Date = new Date()): string {
+  return jstWallClock(now).date;
+}
+
+/**
+ * An instant as JST `YYYY-MM-DD HH:MM:SS`, or `YYYY/MM/DD HH:MM:SS` with "/" (the two
+ * ways Ecforce writes times). Throws a RangeError on a value that is no time.
+ */
+export function jstDateTimeText(instant: string | Date, dateSeparator: "-" | "/" = "-"): string {
+  const { date, time } = jstWallClock(instant);
+  return `${date.replaceAll("-", dateSeparator)} ${time}`;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { carrierLabels } from "./brand";
+import { carrierLabels, carriers } from "./brand";
 import { CalendarDate } from "./dates";
 import { optionalText, requiredText } from "./fields";
 import { sjisByteLength } from "./text";
@@ -7,8 +7,9 @@ import { sjisByteLength } from "./text";
 /**
  * Delivery values shared by the order screens, the API and the exporters
  * (browser-safe). The requested time slot is stored in the app's own carrier-neutral
- * code, the slot's start as HHMM (spec §3; carriers.md §8.1); each carrier's exporter
- * maps it to its own code, and a slot a carrier cannot honour is flagged on the order.
+ * code, the slot's start as HHMM (docs/requirements.md#entities-and-enumerations;
+ * docs/carriers.md#time-slot-mapping); each carrier's exporter maps it to its own code, and a slot a
+ * carrier cannot honour is flagged on the order.
  */
 export const timeSlots = ["", "0900", "1200", "1400", "1600", "1800", "1900"] as const;
 export type TimeSlot = (typeof timeSlots)[number];
@@ -25,10 +26,10 @@ export const timeSlotLabels: Record<TimeSlot, string> = {
 
 // ---------------------------------------------------------------------------
 // An order's delivery per carrier (PUT /api/orders/{id}/delivery/{carrier}). Codes
-// are the carriers' own where the spec names them (carriers.md §1, §8); what a
+// are the carriers' own where the spec names them (docs/carriers.md#code-sets-at-a-glance); what a
 // carrier cannot honour is refused on the field it concerns, in Japanese.
 
-export const deliveryCarriers = ["japan_post", "sagawa", "yamato", "sss"] as const;
+export const deliveryCarriers = [...carriers, "sss"] as const;
 export type DeliveryCarrier = (typeof deliveryCarriers)[number];
 export const deliveryCarrierLabels: Record<DeliveryCarrier, string> = {
   ...carrierLabels,
@@ -52,9 +53,9 @@ export const yamatoCoolTypes = { "0": "通常", "1": "冷凍", "2": "冷蔵" } a
 /** ゆうプリR 保冷種別: 1 チルド, 2 冷凍. */
 export const japanPostCoolTypes = { "0": "通常", "1": "チルド", "2": "冷凍" } as const;
 export const sagawaCoolTypes = { "0": "通常", "1": "冷蔵", "2": "冷凍" } as const;
-/** ゆうプリR 元／着払／代引 (carriers.md §8.4). */
+/** ゆうプリR 元／着払／代引 (docs/carriers.md#cool-and-payment-codes). */
 export const japanPostPaymentTypes = { "0": "元払い", "1": "着払い", "2": "代金引換" } as const;
-/** e飛伝 便種 (speed) codes, Confirmed for e飛伝Ⅱ (carriers.md §3.4). */
+/** e飛伝 便種 (speed) codes, Confirmed for e飛伝Ⅱ (docs/carriers.md#sagawa-service-codes). */
 export const sagawaServiceTypes = {
   "000": "飛脚宅配便",
   "001": "飛脚スーパー便",

@@ -11,7 +11,7 @@ import {
 /**
  * Field schemas used by every form and by the API, so the browser and the server
  * give the same Japanese message for the same mistake. Byte limits follow the
- * strictest carrier layout the value is printed in (carriers.md §9.2).
+ * strictest carrier layout the value is printed in (docs/carriers.md#field-lengths).
  */
 /** Where a message that belongs to no one field goes, in the API's `fields` and in the forms' errors. */
 export const FORM_ERROR_KEY = "_";

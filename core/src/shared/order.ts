@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { carriers } from "./brand";
 import { optionalText, phone, postalCode, prefecture, requiredText } from "./fields";
 import { labelled } from "./labelled";
 
@@ -63,7 +64,7 @@ export const OrderBulkUpdate = z.discriminatedUnion(
     z.object({
       ids: bulkIds,
       action: z.literal("set_carrier"),
-      carrier: z.enum(["japan_post", "sagawa", "yamato"], { error: "配送会社を選択してください" }),
+      carrier: z.enum(carriers, { error: "配送会社を選択してください" }),
     }),
   ],
   { error: "操作を選択してください" },
@@ -78,3 +79,49 @@ export const OrderSenderUpdate = z.object({
 export function labelledText(live: number): string {
   return live > 1 ? `送り状発行済み（${live}個口）` : "送り状発行済み";
 }
+
+/** A person on an order as stored: the purchaser (ご注文者) or the recipient (お届け先). */
+export const StoredPerson = z.object({
+  name: z.string(),
+  nameKana: z.string().default(""),
+  company: z.string().default(""),
+  postalCode: z.string(),
+  prefecture: z.string(),
+  city: z.string(),
+  address1: z.string(),
+  address2: z.string().default(""),
+  phone: z.string().default(""),
+});
+export type StoredPerson = z.infer<typeof StoredPerson>;
+
+/** A person with every field empty: what an erased customer becomes, and the order layout's sample. */
+export const blankPerson = (): StoredPerson => ({
+  name: "",
+  nameKana: "",
+  company: "",
+  postalCode: "",
+  prefecture: "",
+  city: "",
+  address1: "",
+  address2: "",
+  phone: "",
+});
+
+/** A line of an order as stored: what the shop sold, at its unit price in yen. */
+export const StoredLineItem = z.object({
+  platformLineItemId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int().min(0),
+  unitPrice: z.number().int().min(0),
+});
+export type StoredLineItem = z.infer<typeof StoredLineItem>;
+
+export const OrderIssue = z.object({
+  field: z.string(),
+  message: z.string(),
+  suggestion: z.string().optional(),
+  /** Set when the issue holds only for this carrier's label (byte limits, Yamato's kanji rule). */
+  carrier: z.enum(carriers).optional(),
+});
+export type OrderIssue = z.infer<typeof OrderIssue>;

@@ -1,6 +1,6 @@
-import { formatTrackingNumber } from "../carrier/tracking";
 import { type DeliveryCarrier, deliveryCarrierLabels } from "./delivery";
 import { labelled } from "./labelled";
+import { formatTrackingNumber, parcelCarriers } from "./tracking-number";
 /**
  * Shipment values shared by the API, the entity and the screens (browser-safe): the
  * states of a parcel's label and where its number came from, with their Japanese names.
@@ -14,7 +14,7 @@ export const { values: shipmentStatuses, labels: shipmentStatusLabels } = labell
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
 
 /** The carriers a shipment can have: the label carriers, and `sss` (another carrier, typed by the merchant). */
-export const shipmentCarriers = ["yamato", "sagawa", "japan_post", "sss"] as const;
+export const shipmentCarriers = [...parcelCarriers, "sss"] as const;
 export type ShipmentCarrier = (typeof shipmentCarriers)[number];
 
 /** label: printed by this app; import: issued by the carrier's software; manual: typed by the merchant (an `sss` delivery). */

@@ -1,7 +1,7 @@
 import { type Actor, ActorContext } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
+import { Identity, type VerifiedClaims } from "@okuru/core/entities/identity";
 import { UnauthenticatedError } from "@okuru/core/error";
-import { Identity, type VerifiedClaims } from "@okuru/core/identity";
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import type { AppEnv } from "./env";

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PAGE_SIZE } from "@okuru/core/db/records";
+import { PAGE_SIZE } from "@okuru/core/entities/records";
 import type { AppEnv } from "./env";
 import { invalidInput } from "./errors";
 

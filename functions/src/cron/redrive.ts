@@ -1,5 +1,5 @@
 import { Logger } from "@aws-lambda-powertools/logger";
-import { Redrive } from "@okuru/core/redrive";
+import { Redrive } from "@okuru/core/workflows/redrive";
 
 const logger = new Logger({ serviceName: "okuru-cron" });
 

@@ -35,7 +35,7 @@ export class RefusedMessage extends Error {
  * Only the records that failed are reported, so one poison message never fails its
  * neighbours; it ends in the DLQ on its own (a message the work refuses as not matching
  * its job, `RefusedMessage`, the same way). The same handler runs on Lambda and
- * from the local poll loop (functions/src/dev/poll.ts).
+ * from the local poll loop (dev/src/poll.ts).
  */
 export function consumer<Q extends QueueName>(
   queue: Q,

@@ -1,5 +1,5 @@
-import { CarrierExport } from "@okuru/core/export";
 import type { MessageOf } from "@okuru/core/queue";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import { consumer } from "./consumer";
 
 /**

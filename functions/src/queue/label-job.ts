@@ -1,6 +1,6 @@
 import type { MessageOf } from "@okuru/core/queue";
-import { Shipment } from "@okuru/core/shipment";
-import { TrackingUpload } from "@okuru/core/upload";
+import { Labels } from "@okuru/core/workflows/labels";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { consumer, RefusedMessage } from "./consumer";
 
 /**
@@ -12,7 +12,7 @@ import { consumer, RefusedMessage } from "./consumer";
  * the count is per part, and an upload never fulfils a shipment twice.
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
-  const verdict = await Shipment.checkPartMessage(message);
+  const verdict = await Labels.checkPartMessage(message);
   if (verdict.refused !== undefined) throw new RefusedMessage(verdict.refused);
   if (verdict.batchFinished) {
     // Its labels are counted; only a new batch's automatic upload may still be owed (its job is named by the part).
@@ -20,9 +20,9 @@ export async function run(message: MessageOf<"labelJob">): Promise<void> {
     return;
   }
   if (message.orderIds.length) {
-    const issued = await Shipment.runPart(message.jobId, message.part, message.orderIds);
+    const issued = await Labels.runPart(message.jobId, message.part, message.orderIds);
     if (issued) await TrackingUpload.afterLabelsIssued(message.jobId, message.part, issued);
-  } else await Shipment.runReissuePart(message.jobId, message.part, message.shipmentIds);
+  } else await Labels.runReissuePart(message.jobId, message.part, message.shipmentIds);
 }
 
 /**
@@ -31,10 +31,10 @@ export async function run(message: MessageOf<"labelJob">): Promise<void> {
  * finished batch has every part counted already.
  */
 export async function onFinalFailure(message: MessageOf<"labelJob">, error: Error): Promise<void> {
-  const verdict = await Shipment.checkPartMessage(message);
+  const verdict = await Labels.checkPartMessage(message);
   if (verdict.refused !== undefined || verdict.batchFinished) return;
   const ids = message.orderIds.length ? message.orderIds : message.shipmentIds;
-  await Shipment.failPart(message.jobId, message.part, ids, error.message);
+  await Labels.failPart(message.jobId, message.part, ids, error.message);
 }
 
 export const handler = consumer("labelJob", run, { onFinalFailure });

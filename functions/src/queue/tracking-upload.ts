@@ -1,5 +1,5 @@
 import type { MessageOf } from "@okuru/core/queue";
-import { TrackingUpload } from "@okuru/core/upload";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { consumer, RefusedMessage } from "./consumer";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LabelPartEntity } from "../../../core/src/shipment/entity";
+import { LabelPartEntity } from "../../../core/src/entities/shipment/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { shopOrderFixture } from "../../support/orders";
 import { shippingCompany } from "../../support/printing";

@@ -1,5 +1,5 @@
-import { CarrierAccount } from "@okuru/core/carrier";
-import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { CarrierAccount } from "@okuru/core/entities/carrier-account";
+import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { apiCaller } from "../../support/printing";

@@ -1,4 +1,4 @@
-import type { Order } from "@okuru/core/order";
+import type { Order } from "@okuru/core/entities/order";
 import { describe, expect, it } from "vitest";
 import { shopOrderFixture } from "../../support/orders";
 import { type Call, shippingCompany } from "../../support/printing";

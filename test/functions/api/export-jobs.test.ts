@@ -1,5 +1,5 @@
-import { CarrierExport } from "@okuru/core/export";
-import { CarrierImport } from "@okuru/core/import";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
+import { CarrierImport } from "@okuru/core/workflows/carrier-import";
 import type { SQSEvent } from "aws-lambda";
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-import { checkDigit } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
+import { checkDigit } from "@okuru/core/shared/tracking-number";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
@@ -114,7 +114,7 @@ describe("POST /api/imports with order_numbers", () => {
     expect((await callApi(`/api/shipments?order_id=${ids[1]}`, { token })).json.items).toHaveLength(1);
   });
 
-  it("checks the mod-7 digit where carriers.md §5.1 defines one (Yamato), not for Japan Post's クリックポスト", async () => {
+  it("checks the mod-7 digit where one is defined (Yamato), not for Japan Post's クリックポスト", async () => {
     const { token } = await company([1, 2]);
     await callApi("/api/yamato", {
       method: "POST",

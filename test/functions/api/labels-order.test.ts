@@ -2,7 +2,7 @@ import { ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { coreConfig } from "@okuru/core/config";
 import { Queue } from "@okuru/core/queue";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pollQueue } from "../../../functions/src/dev/poll";
+import { pollQueue } from "../../../dev/src/poll";
 import { handler } from "../../../functions/src/queue/label-job";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";

@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
-import { Shipment } from "@okuru/core/shipment";
+import { Order } from "@okuru/core/entities/order";
+import { Shipment } from "@okuru/core/entities/shipment";
+import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
+import { Labels } from "@okuru/core/workflows/labels";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/queue/label-job";
 import { asUser, testAccount } from "../../support/account";
@@ -123,9 +124,9 @@ describe("POST /api/shipments/labels", () => {
 
     // Ten batches for one order rendered at the same time: one number, one shipment.
     const batches = await asUser(account, () =>
-      Promise.all(Array.from({ length: 10 }, () => Shipment.requestLabels({ order_ids: [ids[0]!] }))),
+      Promise.all(Array.from({ length: 10 }, () => Labels.requestLabels({ order_ids: [ids[0]!] }))),
     );
-    await asUser(account, () => Promise.all(batches.map((b) => Shipment.runPart(b.label_id, 0, [ids[0]!]))));
+    await asUser(account, () => Promise.all(batches.map((b) => Labels.runPart(b.label_id, 0, [ids[0]!]))));
     const shipments = await asUser(account, () => Shipment.ofOrder(ids[0]!));
     expect(shipments.filter((s) => s.status === "issued")).toHaveLength(1);
   });

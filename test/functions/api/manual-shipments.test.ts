@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
+import type { SeedOrder } from "../../../dev/src/simulators/seed-order";
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { testAccount } from "../../support/account";
 import { apiCaller, type Call } from "../../support/printing";

@@ -1,7 +1,7 @@
-import { CarrierExport } from "@okuru/core/export";
-import { Order } from "@okuru/core/order";
-import { Shipment } from "@okuru/core/shipment";
-import { TrackingUpload } from "@okuru/core/upload";
+import { Order } from "@okuru/core/entities/order";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
+import { Labels } from "@okuru/core/workflows/labels";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
@@ -34,7 +34,7 @@ describe("GET /api/orders/ids (「すべてを選択」)", () => {
       })),
       truncated: false,
       limits: {
-        labels: Shipment.MAX_ORDERS,
+        labels: Labels.MAX_ORDERS,
         export: CarrierExport.MAX_ORDERS,
         upload: TrackingUpload.MAX_SHIPMENTS,
         bulk_update: 100,

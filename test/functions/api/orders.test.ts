@@ -1,4 +1,4 @@
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
 import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";

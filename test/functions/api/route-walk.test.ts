@@ -1,6 +1,7 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
-import { Order } from "@okuru/core/order";
-import { Shipment } from "@okuru/core/shipment";
+import { Order } from "@okuru/core/entities/order";
+import { Shipment } from "@okuru/core/entities/shipment";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
+import { Labels } from "@okuru/core/workflows/labels";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
 import { asUser, testAccount } from "../../support/account";
@@ -205,8 +206,8 @@ beforeAll(async () => {
     body: { item_name: "宇治抹茶" },
   });
   idsOfA.shipments = await asUser(companyA, async () => {
-    const { label_id } = await Shipment.requestLabels({ order_ids: [idsOfA.orders!] });
-    await Shipment.runPart(label_id, 0, [idsOfA.orders!]);
+    const { label_id } = await Labels.requestLabels({ order_ids: [idsOfA.orders!] });
+    await Labels.runPart(label_id, 0, [idsOfA.orders!]);
     return (await Shipment.ofOrder(idsOfA.orders!))[0]!.shipmentId;
   });
 });

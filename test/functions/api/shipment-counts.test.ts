@@ -1,4 +1,4 @@
-import { countStatus } from "@okuru/core/shipment/counts";
+import { countStatus } from "@okuru/core/entities/shipment/counts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/queue/label-job";
 import { asUser } from "../../support/account";

@@ -1,7 +1,11 @@
-import { Shopify } from "@okuru/core/shopify";
+import { Shopify } from "@okuru/core/platforms/shopify";
 import { describe, expect, it } from "vitest";
-import { LiveParcelEntity, ShipmentEntity, TrackingClaimEntity } from "../../../core/src/shipment/entity";
-import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
+import {
+  LiveParcelEntity,
+  ShipmentEntity,
+  TrackingClaimEntity,
+} from "../../../core/src/entities/shipment/entity";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
@@ -9,7 +13,7 @@ import { ordersOfEveryTab, searchedOrderIds } from "../../support/order-reads";
 import { connectShopify, drainQueue, useShops } from "../../support/simulators";
 
 /**
- * Shopify's mandatory compliance webhooks (carriers.md §6), delivered by the simulated
+ * Shopify's mandatory compliance webhooks (docs/platforms.md#shopify-webhooks), delivered by the simulated
  * Shopify, signed with the app's secret, into the real route; the orders they concern
  * were imported by the real sync consumer from the same simulated shop.
  */

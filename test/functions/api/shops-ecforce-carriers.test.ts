@@ -1,6 +1,6 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { describe, expect, it } from "vitest";
-import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
+import type { SeedOrder } from "../../../dev/src/simulators/seed-order";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";

@@ -1,6 +1,6 @@
-import { Shopify } from "@okuru/core/shopify";
+import { Shopify } from "@okuru/core/platforms/shopify";
 import { describe, expect, it } from "vitest";
-import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
 import { callApi } from "../../support/api";

@@ -1,4 +1,4 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../support/api";

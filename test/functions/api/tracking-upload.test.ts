@@ -1,6 +1,6 @@
-import { TrackingUpload } from "@okuru/core/upload";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { describe, expect, it } from "vitest";
-import type { SeedLineItem, SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
+import type { SeedLineItem, SeedOrder } from "../../../dev/src/simulators/seed-order";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
 import { handler as trackingUploadHandler } from "../../../functions/src/queue/tracking-upload";
 import { asUser, testAccount } from "../../support/account";

@@ -1,17 +1,17 @@
 import { DeleteMessageCommand, PurgeQueueCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { ActorContext } from "@okuru/core/actor";
-import { CarrierExport } from "@okuru/core/export";
+import { Shop } from "@okuru/core/entities/shop";
 import { Queue } from "@okuru/core/queue";
-import { Redrive } from "@okuru/core/redrive";
-import { Shipment } from "@okuru/core/shipment";
-import { Shop } from "@okuru/core/shop";
-import { Sync } from "@okuru/core/sync";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
+import { Labels } from "@okuru/core/workflows/labels";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
+import { Redrive } from "@okuru/core/workflows/redrive";
 import type { SQSEvent } from "aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LabelBatchEntity } from "../../../core/src/shipment/entity";
-import { UploadJobEntity } from "../../../core/src/upload/entity";
+import { UploadJobEntity } from "../../../core/src/entities/jobs/upload-job";
+import { LabelBatchEntity } from "../../../core/src/entities/shipment/entity";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { redrive } from "../../../functions/src/cron/redrive";
-import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
 import { consumer } from "../../../functions/src/queue/consumer";
 import { handler as exportJob } from "../../../functions/src/queue/export-job";
 import { handler as labelJob } from "../../../functions/src/queue/label-job";
@@ -101,7 +101,7 @@ describe("a shop's sync whose consumer died between steps", () => {
 
     // One step of one page runs and queues its continuation; then the consumer and the queue are gone.
     const onePage = consumer("orderSync", async (message) => {
-      expect(await Sync.runStep(message, {}, { pages: 1, ms: 60_000 })).toBe("continued");
+      expect(await OrderSync.runStep(message, {}, { pages: 1, ms: 60_000 })).toBe("continued");
     });
     await deliverOne(queueUrls.orderSync!, onePage);
     await loseMessages(queueUrls.orderSync!);
@@ -193,7 +193,7 @@ describe("a large export whose message was lost", () => {
 
 describe("a label batch whose later parts' messages were lost", () => {
   it("gets those parts sent again, finishes, and every order has its label once", async () => {
-    const count = Shipment.FIRST_PART_SIZE + Shipment.PART_SIZE + 10; // three parts: 10, 50, 10
+    const count = Labels.FIRST_PART_SIZE + Labels.PART_SIZE + 10; // three parts: 10, 50, 10
     const { account, call, ids } = await shippingCompany({
       yamato: { first: 55_100_000_000, count: count + 20 },
       orders: Array.from({ length: count }, (_, i) => shopOrderFixture(i + 1)),
@@ -202,9 +202,9 @@ describe("a label batch whose later parts' messages were lost", () => {
     expect(accepted.status, accepted.text).toBe(202);
     const labelId = accepted.json.label_id as string;
     const parts = [
-      ids.slice(0, Shipment.FIRST_PART_SIZE),
-      ids.slice(Shipment.FIRST_PART_SIZE, Shipment.FIRST_PART_SIZE + Shipment.PART_SIZE),
-      ids.slice(Shipment.FIRST_PART_SIZE + Shipment.PART_SIZE),
+      ids.slice(0, Labels.FIRST_PART_SIZE),
+      ids.slice(Labels.FIRST_PART_SIZE, Labels.FIRST_PART_SIZE + Labels.PART_SIZE),
+      ids.slice(Labels.FIRST_PART_SIZE + Labels.PART_SIZE),
     ];
     // The batch keeps each part's ids (db/job.ts `partItems`): what a lost part is sent again from.
     const { data: batch } = await LabelBatchEntity.get({ tenantId: account.tenantId, jobId: labelId }).go();
@@ -216,7 +216,7 @@ describe("a label batch whose later parts' messages were lost", () => {
     const status = async () => (await call(`/shipments/labels?label_id=${labelId}`)).json;
     expect(await status()).toMatchObject({
       status: "running",
-      progress: { done: Shipment.FIRST_PART_SIZE, total: count },
+      progress: { done: Labels.FIRST_PART_SIZE, total: count },
     });
 
     expect(await redrive({ now: later(30_000), tenantIds: [account.tenantId] })).toMatchObject({

@@ -1,4 +1,4 @@
-import { Queue } from "@okuru/core/queue";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { describe, expect, it } from "vitest";
 import { scheduledSync } from "../../../functions/src/cron/scheduled-sync";
 import { testAccount } from "../../support/account";
@@ -74,7 +74,7 @@ describe("the scheduled sync's shops", () => {
     expect(bodies.sort((x, y) => String(x.shopId).localeCompare(String(y.shopId)))).toEqual(
       expected
         .sort((x, y) => x.shopId.localeCompare(y.shopId))
-        .map(({ tenantId, shopId }) => ({ ...Queue.scheduledSync(shopId, now), tenantId })),
+        .map(({ tenantId, shopId }) => ({ ...OrderSync.scheduledSync(shopId, now), tenantId })),
     );
     expect(result.failed).toBe(0);
     expect(result.enqueued).toBeGreaterThanOrEqual(expected.length);

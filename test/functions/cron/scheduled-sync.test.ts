@@ -1,4 +1,4 @@
-import { Queue } from "@okuru/core/queue";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
 import { scheduledSync } from "../../../functions/src/cron/scheduled-sync";
@@ -39,7 +39,7 @@ describe("scheduled sync", () => {
   });
 
   it("gives a tick in the same window the same dedupe key and the next window a new one", () => {
-    const key = (iso: string) => Queue.scheduledSync("shop_1", new Date(iso)).dedupeKey;
+    const key = (iso: string) => OrderSync.scheduledSync("shop_1", new Date(iso)).dedupeKey;
     expect(key("2026-11-23T10:00:00.000Z")).toBe(key("2026-11-23T10:14:59.999Z"));
     expect(key("2026-11-23T10:15:00.000Z")).not.toBe(key("2026-11-23T10:14:59.999Z"));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createEcforceSimulator } from "../../../functions/src/dev/simulators/ecforce/index";
-import type { SeedOrder, SeedPerson } from "../../../functions/src/dev/simulators/seed-order";
+import { createEcforceSimulator } from "../../../dev/src/simulators/ecforce/index";
+import type { SeedOrder, SeedPerson } from "../../../dev/src/simulators/seed-order";
 import { seedOrderFixture, seedPerson } from "../../support/seed-orders";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON:API bodies read loosely in assertions

@@ -1,13 +1,9 @@
+import { normalizePerson } from "@okuru/core/entities/order/normalize";
 import { Geocoding } from "@okuru/core/geocoding";
-import { normalizePerson } from "@okuru/core/order/normalize";
 import { prefectures } from "@okuru/core/shared/text";
 import { describe, expect, it } from "vitest";
-import type { SeedOrder, SeedPerson } from "../../../functions/src/dev/simulators/seed-order";
-import {
-  ADDRESSES,
-  DELIVERY_TIMES,
-  generateSeedOrders,
-} from "../../../functions/src/dev/simulators/seed-orders";
+import type { SeedOrder, SeedPerson } from "../../../dev/src/simulators/seed-order";
+import { ADDRESSES, DELIVERY_TIMES, generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 
 const now = new Date("2026-11-20T05:03:00Z");
 const orders = generateSeedOrders({ count: 500, seed: 42, now });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ORDERS_PAGE_SIZE, ORDERS_QUERY, ordersSearch } from "../../../core/src/shopify/orders";
-import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
-import { createShopifySimulator } from "../../../functions/src/dev/simulators/shopify/index";
-import { parseTime } from "../../../functions/src/dev/simulators/shopify/store";
+import { ORDERS_PAGE_SIZE, ORDERS_QUERY, ordersSearch } from "../../../core/src/platforms/shopify/orders";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
+import { createShopifySimulator } from "../../../dev/src/simulators/shopify/index";
+import { parseTime } from "../../../dev/src/simulators/shopify/store";
 
 // biome-ignore lint/suspicious/noExplicitAny: GraphQL bodies read loosely in assertions
 type Json = Record<string, any>;

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeedOrder } from "../../../functions/src/dev/simulators/seed-order";
-import { createShopifySimulator } from "../../../functions/src/dev/simulators/shopify/index";
+import type { SeedOrder } from "../../../dev/src/simulators/seed-order";
+import { createShopifySimulator } from "../../../dev/src/simulators/shopify/index";
 import { seedOrderFixture, seedPerson } from "../../support/seed-orders";
 
 // biome-ignore lint/suspicious/noExplicitAny: GraphQL bodies read loosely in assertions
@@ -15,7 +15,8 @@ const SECRET = "okuru-client-secret";
 const SHOP = "okuru-demo.myshopify.com";
 const BASE = "http://shopify.test";
 
-// carriers.md §6.3, verbatim: what the app runs on the OAuth callback.
+// The query check of docs/platforms.md#shopify-oauth, written out apart from the app's code: what the app
+// runs on the OAuth callback.
 function isValidShopifyQueryHmac(query: URLSearchParams, secret: string): boolean {
   const given = query.get("hmac") ?? "";
   const message = [...query.entries()]

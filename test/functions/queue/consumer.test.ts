@@ -2,12 +2,12 @@ import { GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/clien
 import { ActorContext, useTenantID } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
 import { type Draft, type MessageOf, Queue, type QueueName } from "@okuru/core/queue";
-import { TrackingUpload } from "@okuru/core/upload";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { pollQueue } from "../../../functions/src/dev/poll";
+import { pollQueue } from "../../../dev/src/poll";
 import { consumer } from "../../../functions/src/queue/consumer";
 import * as trackingUpload from "../../../functions/src/queue/tracking-upload";
 import { messagesIn, queueWithDlq } from "../../support/queues";
@@ -248,7 +248,7 @@ describe("queue consumer", () => {
     }
   });
 
-  it("local queues (functions/src/dev/provision.ts) redrive after the same max receive count as the stack", async () => {
+  it("local queues (dev/src/provision.ts) redrive after the same max receive count as the stack", async () => {
     for (const queueUrl of Object.values(coreConfig().queues)) {
       const { Attributes } = await sqs().send(
         new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["RedrivePolicy"] }),

@@ -3,7 +3,11 @@ import { Queue } from "@okuru/core/queue";
 import type { SQSEvent } from "aws-lambda";
 import { ulid } from "ulid";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LabelBatchEntity, LabelPartEntity, LabelResultEntity } from "../../../core/src/shipment/entity";
+import {
+  LabelBatchEntity,
+  LabelPartEntity,
+  LabelResultEntity,
+} from "../../../core/src/entities/shipment/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { handler as trackingUpload } from "../../../functions/src/queue/tracking-upload";
 import { callApi } from "../../support/api";

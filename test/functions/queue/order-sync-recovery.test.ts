@@ -1,15 +1,15 @@
 import { DeleteMessageCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { ActorContext } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
+import { Shop } from "@okuru/core/entities/shop";
+import { Shopify } from "@okuru/core/platforms/shopify";
 import { Queue } from "@okuru/core/queue";
-import { Shop } from "@okuru/core/shop";
-import { Shopify } from "@okuru/core/shopify";
-import { Sync } from "@okuru/core/sync";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { openCredentials, sealCredentials, shopifyToken } from "../../../core/src/shop/connect";
-import { ShopEntity, type ShopItem } from "../../../core/src/shop/entity";
-import { generateSeedOrders } from "../../../functions/src/dev/simulators/seed-orders";
+import { openCredentials, sealCredentials, shopifyToken } from "../../../core/src/entities/shop/credentials";
+import { ShopEntity, type ShopItem } from "../../../core/src/entities/shop/entity";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { consumer } from "../../../functions/src/queue/consumer";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
@@ -174,7 +174,7 @@ describe("a sync step that dies after writing some pages", () => {
     // The first delivery dies once two pages are written (the third page is never read).
     let reads = 0;
     const dying = consumer("orderSync", async (message) => {
-      await Sync.runStep(message, {
+      await OrderSync.runStep(message, {
         shopify: async (shop, page) => {
           reads += 1;
           if (reads === 3) {
@@ -203,9 +203,9 @@ describe("a sync step that dies after writing some pages", () => {
 
 describe("a run longer than one step", () => {
   /** The consumer as deployed, with steps of other limits than STEP_LIMITS; what each step answered. */
-  const stepsOf = (limits: Sync.StepLimits, results: Sync.StepResult[]) =>
+  const stepsOf = (limits: OrderSync.StepLimits, results: OrderSync.StepResult[]) =>
     consumer("orderSync", async (message) => {
-      results.push(await Sync.runStep(message, {}, limits));
+      results.push(await OrderSync.runStep(message, {}, limits));
     });
 
   it.each([
@@ -222,7 +222,7 @@ describe("a run longer than one step", () => {
       const domain = `okuru-steps-${limits.pages}.myshopify.com`;
       shops().shopify.addShop(domain, openSeeds(130, 75)); // four pages of 40
       const { id: shopId } = await connectShopify(account, domain);
-      const results: Sync.StepResult[] = [];
+      const results: OrderSync.StepResult[] = [];
       const drained = await drainQueue("orderSync", stepsOf(limits, results));
 
       expect(drained.failed).toBe(0);

@@ -13,8 +13,8 @@ import {
  * checks use names such as EmptySignInUsername; a fetch that cannot reach Cognito
  * becomes NetworkError "A network error has occurred." wrapping fetch's TypeError.
  *
- * The product spec (../shared/spec/product-spec.md, beside this repository) does not word these messages
- * (§8: "wording not shown"), so the expected Japanese is written out here literally:
+ * The product requirements leave the wording of these messages to the app
+ * (docs/requirements.md#messages), so the expected Japanese is written out here literally:
  * a change of wording must be a deliberate change of this test.
  */
 function cognito(name: string, message: string): AuthError {

@@ -91,7 +91,10 @@ describe("signed in and verified: setupStatus × kind of page", () => {
     (Object.keys(pathKinds) as PathKind[]).map((kind): [SetupStatus, PathKind] => [status, kind]),
   );
 
-  /** Spec §4, written out per status rather than derived from the implementation. */
+  /**
+   * docs/requirements.md#redirect-rules, written out per status rather than derived from the
+   * implementation.
+   */
   function expected(status: SetupStatus, kind: PathKind) {
     if (status === "done") {
       if (kind === "root" || publicKinds.includes(kind) || setupKinds.includes(kind)) {

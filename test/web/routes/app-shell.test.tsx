@@ -65,7 +65,7 @@ describe("app chrome", () => {
     return rendered;
   }
 
-  it("shows the sidebar of spec §2 with the active item by first path segment", async () => {
+  it("shows the sidebar with the active item by first path segment", async () => {
     await renderSettings();
     const nav = screen.getByRole("navigation", { name: "メインメニュー" });
 

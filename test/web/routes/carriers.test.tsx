@@ -1,4 +1,4 @@
-import { trackingNumberOf } from "@okuru/core/carrier/tracking";
+import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import {
   accountBody,

@@ -9,7 +9,7 @@ export const logoutMessages = {
   failure: "ログアウトに失敗しました。",
 } as const;
 
-/** Spec §4: sign out, clear the product cookie, go to /login, then say so. */
+/** docs/requirements.md#logout: sign out, clear the product cookie, go to /login, then say so. */
 export function useLogout(): () => Promise<void> {
   const router = useRouter();
   const queryClient = useQueryClient();

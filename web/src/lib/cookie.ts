@@ -1,4 +1,7 @@
-/** The product cookie cleared on logout (spec §3: a cookie named {product}). */
+/**
+ * The product cookie cleared on logout (docs/requirements.md#entities-and-enumerations: a cookie named
+ * after the product).
+ */
 export const productCookieName = "okuru";
 
 export function clearProductCookie(): void {

@@ -8,7 +8,7 @@ export const signupMessages = {
 } as const;
 
 /**
- * Spec §4, first login: ask the API whether the user exists and create it when it
+ * docs/requirements.md#first-login: ask the API whether the user exists and create it when it
  * does not. A failure is reported, not thrown: the user stays signed in and the
  * next sign-in tries again.
  */

@@ -15,7 +15,7 @@ export interface GuardArgs {
 }
 
 /**
- * The auth check of spec §4, run in the beforeLoad of the public and the
+ * The auth check of docs/requirements.md#redirect-rules, run in the beforeLoad of the public and the
  * authenticated layouts: it asks Cognito for the user and, for a verified user,
  * the API for the company, then applies decideRedirect.
  */

@@ -1,6 +1,9 @@
 import { notifications } from "@mantine/notifications";
 
-/** Toasts (spec §2): they close after 1.5 s (set on <Notifications />) and have no progress bar. */
+/**
+ * Toasts (docs/requirements.md#loading-toasts-and-error-page): they close after 1.5 s (set on
+ * <Notifications />) and have no progress bar.
+ */
 export const notify = {
   success(message: string) {
     notifications.show({ message, color: "teal" });

@@ -1,6 +1,6 @@
 import type { SetupStatus } from "@okuru/core/shared/setup-status";
 
-/** Where a merchant whose setup is done lands (spec §2, §4). */
+/** Where a merchant whose setup is done lands (docs/requirements.md#setup-redirects). */
 export const ordersHome = "/orders/?tab_key=notShipped";
 export const setupIncompleteWarning = "初期設定を完了させてください";
 
@@ -12,7 +12,10 @@ const shopifyCompleted = {
   settings: "/settings/stores/shopify/completed",
   setup: "/setup/stores/shopify/completed",
 } as const;
-/** A plain padded page the shop platform opens; it never redirects for auth (spec §2). */
+/**
+ * A plain padded page the shop platform opens; it never redirects for auth
+ * (docs/requirements.md#shop-authorisation-pages).
+ */
 const shopifyInstallPath = "/settings/stores/shopify";
 
 export interface RedirectInput {
@@ -66,7 +69,7 @@ function withQuery(path: string, query: URLSearchParams): string {
 
 /**
  * Where the router must send the user instead of `pathname`, or null to stay.
- * Pure, so the rules of spec §4 can be table-tested:
+ * Pure, so the rules of docs/requirements.md#redirect-rules can be table-tested:
  *
  * - Signed out: public pages stay; the shop-authorisation return goes to /login
  *   carrying its query; everything else goes to /login.

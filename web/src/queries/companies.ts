@@ -13,11 +13,11 @@ export const companyKeys = {
 };
 
 /**
- * The signed-in user's company; its setupStatus drives the redirects of spec §4.
- * The route guard reads it before every page and the page reads it again as it mounts:
- * fresh for a few seconds, that is one request, not a second one whenever the page takes
- * longer than a suspense query's one-second grace to appear. Our own changes write the
- * cache at once (below).
+ * The signed-in user's company; its setupStatus drives the redirects of
+ * docs/requirements.md#setup-redirects. The route guard reads it before every page and the page reads it
+ * again as it mounts: fresh for a few seconds, that is one request, not a second one whenever the page
+ * takes longer than a suspense query's one-second grace to appear. Our own changes write the cache at once
+ * (below).
  */
 export const companyQueryOptions = () =>
   queryOptions({ queryKey: companyKeys.all, queryFn: () => getCompanies(), staleTime: 5_000 });

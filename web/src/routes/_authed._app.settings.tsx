@@ -41,7 +41,7 @@ function tab(value: SettingsValue, label: string, Icon: Icon): SettingsTab {
 }
 
 /**
- * The settings tabs of spec §2, in the spec's order. API連携 is shown only to
+ * The settings tabs of docs/requirements.md#settings-tabs, in that order. API連携 is shown only to
  * companies with the feature switched on.
  */
 function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {

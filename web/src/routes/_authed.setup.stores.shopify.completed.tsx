@@ -10,9 +10,9 @@ import { shopifyReturnSearch } from "../lib/shopify-return";
 import { companyQueryOptions } from "../queries/companies";
 
 /**
- * The shop platform's authorisation return during setup (spec §4, "Shop-authorisation
- * return"). The guard keeps the user here only while all five query parameters are
- * present; the page hands the whole query to the API, which connects the shop.
+ * The shop platform's authorisation return during setup
+ * (docs/requirements.md#shop-authorisation-return). The guard keeps the user here only while all five
+ * query parameters are present; the page hands the whole query to the API, which connects the shop.
  */
 export const Route = createFileRoute("/_authed/setup/stores/shopify/completed")({
   validateSearch: shopifyReturnSearch,

@@ -5,7 +5,10 @@ import { AuthCheckOverlay } from "../components/LoadingOverlay/LoadingOverlay";
 import { useLogout } from "../hooks/use-logout";
 import { guard } from "../lib/guard";
 
-/** Every page behind sign-in: the auth check and the setup redirects of spec §4 run here. */
+/**
+ * Every page behind sign-in: the auth check and the setup redirects of docs/requirements.md#redirect-rules
+ * run here.
+ */
 export const Route = createFileRoute("/_authed")({
   beforeLoad: (args) => guard(args, "authed"),
   pendingComponent: AuthCheckOverlay,

@@ -71,7 +71,7 @@ function ConfirmSignUp() {
       await auth.confirmSignUp(values.email, values.code);
       if (await signInAfterConfirmation(auth, values.email)) {
         await afterSignIn(auth);
-        // The guard sends the new user on to their first setup step (spec §4).
+        // The guard sends the new user on to their first setup step (docs/requirements.md#setup-redirects).
         await router.invalidate();
         return;
       }
@@ -141,9 +141,9 @@ function ConfirmSignUp() {
 }
 
 /**
- * Signed in, but the email address is not verified (spec §4 sends such a user here).
- * A sign-up never ends here: confirming it verifies the email. It is for accounts
- * whose address Cognito holds unverified, e.g. one created by an administrator.
+ * Signed in, but the email address is not verified (docs/requirements.md#authentication-redirects sends
+ * such a user here). A sign-up never ends here: confirming it verifies the email. It is for accounts whose
+ * address Cognito holds unverified, e.g. one created by an administrator.
  */
 function VerifySignedInEmail({ email }: { email: string }) {
   const { auth } = Route.useRouteContext();
@@ -159,7 +159,7 @@ function VerifySignedInEmail({ email }: { email: string }) {
     mutationFn: async (code: string) => {
       await auth.confirmEmail(code);
       notify.success("メールアドレスを確認しました。");
-      // The first-login signup waited for a verified address (spec §4).
+      // The first-login signup waited for a verified address (docs/requirements.md#first-login).
       await afterSignIn(auth);
       // The guard sees the verified user and sends them on.
       await router.invalidate();

@@ -105,7 +105,8 @@ function SignInStep({
         return navigate({ to: "/password_reset", search: { email, required: true } });
       }
       await afterSignIn(auth);
-      // The public layout's guard now sees the user and sends them on (spec §4).
+      // The public layout's guard now sees the user and sends them on
+      // (docs/requirements.md#redirect-rules).
       await router.invalidate();
     },
     onError: (error, { email, password }) => {

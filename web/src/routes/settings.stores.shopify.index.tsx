@@ -5,9 +5,9 @@ import { PlainLayout } from "../components/PlainLayout/PlainLayout";
 
 /**
  * Where the shop platform sends a merchant who installs the app. It has no auth
- * check of its own (spec §2). An index route, not a layout: the authorisation
- * return /settings/stores/shopify/completed must not fall into this page's
- * layout, where no guard would run.
+ * check of its own (docs/requirements.md#shop-authorisation-pages). An index route, not a layout: the
+ * authorisation return /settings/stores/shopify/completed must not fall into this page's layout, where no
+ * guard would run.
  */
 export const Route = createFileRoute("/settings/stores/shopify/")({
   component: ShopifyInstallPage,

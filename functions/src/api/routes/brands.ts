@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { Brand } from "@okuru/core/brand";
+import { Brand } from "@okuru/core/entities/brand";
 import {
   BrandDefaultCarrier,
   BrandDefaultItemCategory,

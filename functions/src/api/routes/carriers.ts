@@ -1,4 +1,4 @@
-import { CarrierAccount } from "@okuru/core/carrier";
+import { CarrierAccount } from "@okuru/core/entities/carrier-account";
 import { carrierLabels } from "@okuru/core/shared/brand";
 import { carrierAccountInputs } from "@okuru/core/shared/carrier-account";
 import { crudRouter } from "./crud";

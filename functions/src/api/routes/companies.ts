@@ -1,4 +1,4 @@
-import { Company } from "@okuru/core/company";
+import { Company } from "@okuru/core/entities/company";
 import { CompanyUpdate } from "@okuru/core/shared/company";
 import { authErrors, inputErrors, jsonContent, notFound, router, ruleErrors } from "../openapi";
 import { apiRoute, jsonBody } from "./crud";

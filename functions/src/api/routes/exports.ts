@@ -1,4 +1,4 @@
-import { CarrierExport } from "@okuru/core/export";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import { authErrors, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
 import { apiRoute, jobParam, jobRoute, jsonBody } from "./crud";
 

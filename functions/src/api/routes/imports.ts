@@ -1,4 +1,4 @@
-import { CarrierImport } from "@okuru/core/import";
+import { CarrierImport } from "@okuru/core/workflows/carrier-import";
 import { authErrors, inputErrors, jsonContent, notFound, router, ruleErrors } from "../openapi";
 import { apiRoute, jsonBody } from "./crud";
 

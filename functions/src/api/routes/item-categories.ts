@@ -1,4 +1,4 @@
-import { ItemCategory } from "@okuru/core/item-category";
+import { ItemCategory } from "@okuru/core/entities/item-category";
 import { ItemCategoryInput } from "@okuru/core/shared/item-category";
 import { crudRouter } from "./crud";
 

@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { CarrierExport } from "@okuru/core/export";
-import { Order } from "@okuru/core/order";
+import { Order } from "@okuru/core/entities/order";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
 import { BULK_UPDATE_MAX } from "@okuru/core/shared/order";
-import { Shipment } from "@okuru/core/shipment";
-import { Sync } from "@okuru/core/sync";
-import { TrackingUpload } from "@okuru/core/upload";
+import { CarrierExport } from "@okuru/core/workflows/carrier-export";
+import { Labels } from "@okuru/core/workflows/labels";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { idempotent } from "../idempotency";
 import {
   authErrors,
@@ -61,7 +61,7 @@ function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
 
 /** The most orders each bulk action takes in one request, as the actions define them. */
 const bulkLimits = {
-  labels: Shipment.MAX_ORDERS,
+  labels: Labels.MAX_ORDERS,
   export: CarrierExport.MAX_ORDERS,
   upload: TrackingUpload.MAX_SHIPMENTS,
   bulk_update: BULK_UPDATE_MAX,
@@ -154,7 +154,7 @@ export const orders = router()
     }),
     async (c) => {
       const body = SyncRequest.parse((await c.req.json().catch(() => ({}))) ?? {});
-      return c.json(await Sync.requestManual(body.shop_id), 202);
+      return c.json(await OrderSync.requestManual(body.shop_id), 202);
     },
   )
   .openapi(
@@ -213,7 +213,7 @@ export const orders = router()
       results: BulkResult,
       description: "注文ごとの結果",
     }),
-    async (c) => c.json({ results: await Shipment.bulkUpdateOrders(c.req.valid("json")) }, 200),
+    async (c) => c.json({ results: await Labels.bulkUpdateOrders(c.req.valid("json")) }, 200),
   )
   .openapi(getRoute({ tag: "order", summary: "注文", info: Order.Info }), async (c) =>
     c.json(Order.serialize(await Order.get(c.req.valid("param").id)), 200),
@@ -244,7 +244,7 @@ export const orders = router()
       },
     }),
     // Through Shipment: a manual (sss) shipment not yet reported to the shop is retired with the delivery.
-    async (c) => c.json(Order.serialize(await Shipment.resetDelivery(c.req.valid("param").id)), 200),
+    async (c) => c.json(Order.serialize(await Labels.resetDelivery(c.req.valid("param").id)), 200),
   );
 
 // One route per carrier, each with that carrier's codes and rules (core/src/shared/delivery.ts).
@@ -259,7 +259,7 @@ for (const carrier of Order.deliveryCarriers) {
     async (c) =>
       c.json(
         // Through Shipment: an sss delivery's typed number becomes the order's manual shipment.
-        Order.serialize(await Shipment.updateDelivery(c.req.valid("param").id, carrier, c.req.valid("json"))),
+        Order.serialize(await Labels.updateDelivery(c.req.valid("param").id, carrier, c.req.valid("json"))),
         200,
       ),
   );

@@ -1,4 +1,4 @@
-import { Sender } from "@okuru/core/sender";
+import { Sender } from "@okuru/core/entities/sender";
 import { SenderInput } from "@okuru/core/shared/sender";
 import { crudRouter } from "./crud";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { COUNT_CAP, countByStatus } from "@okuru/core/entities/shipment/counts";
 import { shipmentStatuses } from "@okuru/core/shared/shipment";
-import { COUNT_CAP, countByStatus } from "@okuru/core/shipment/counts";
 import { authErrors, jsonContent, router } from "../openapi";
 import { apiRoute } from "./crud";
 

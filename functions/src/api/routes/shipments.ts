@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { Shipment } from "@okuru/core/entities/shipment";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
-import { Shipment } from "@okuru/core/shipment";
+import { Labels } from "@okuru/core/workflows/labels";
 import { authErrors, inputErrors, jsonContent, notFound, PageQuery, router, toPage } from "../openapi";
 import {
   apiRoute,
@@ -23,7 +24,7 @@ const ListQuery = PageQuery.extend({
   printed_to: CalendarDateOrTime.optional(),
 });
 
-/** 送り状の発行・状況・取り消しと出荷履歴 (spec §7 /shipments…). */
+/** 送り状の発行・状況・取り消しと出荷履歴 (docs/requirements.md#api-calls, /shipments…). */
 export const shipments = router()
   .openapi(
     queuedRoute({
@@ -31,11 +32,11 @@ export const shipments = router()
       path: "/labels",
       tag: "shipment",
       summary: "送り状を発行する（1件でも複数でも。結果は label_id で確認）",
-      body: Shipment.IssueRequest,
+      body: Labels.IssueRequest,
       accepted: LabelAccepted,
       description: "受け付けた発行の label_id",
     }),
-    async (c) => c.json(await Shipment.requestLabels(c.req.valid("json")), 202),
+    async (c) => c.json(await Labels.requestLabels(c.req.valid("json")), 202),
   )
   .openapi(
     queuedRoute({
@@ -44,11 +45,11 @@ export const shipments = router()
       tag: "shipment",
       summary:
         "送り状を再発行する（同じ追跡番号・新しい label_id。配送会社が変わった出荷は取り消してから発行）",
-      body: Shipment.ReissueRequest,
+      body: Labels.ReissueRequest,
       accepted: LabelAccepted,
       description: "受け付けた再発行の label_id",
     }),
-    async (c) => c.json(await Shipment.requestReissue(c.req.valid("json")), 202),
+    async (c) => c.json(await Labels.requestReissue(c.req.valid("json")), 202),
   )
   .openapi(
     apiRoute({
@@ -58,13 +59,13 @@ export const shipments = router()
       summary: "送り状の発行状況（進み具合、できたPDF、注文ごとの結果）",
       request: { query: z.object({ label_id: z.string().min(1).max(64) }) },
       responses: {
-        200: jsonContent(Shipment.BatchStatus, "発行状況"),
+        200: jsonContent(Labels.BatchStatus, "発行状況"),
         ...inputErrors,
         ...authErrors,
         ...notFound,
       },
     }),
-    async (c) => c.json(await Shipment.batchStatus(c.req.valid("query").label_id), 200),
+    async (c) => c.json(await Labels.batchStatus(c.req.valid("query").label_id), 200),
   )
   .openapi(
     listRoute({
@@ -97,11 +98,11 @@ export const shipments = router()
       path: "/cancel_shipments",
       tag: "shipment",
       summary: "出荷をまとめて取り消す（追跡番号は再利用されない）",
-      body: Shipment.CancelMany,
+      body: Labels.CancelMany,
       results: CancelResults,
       description: "出荷ごとの結果",
     }),
-    async (c) => c.json({ results: await Shipment.cancelMany(c.req.valid("json")) }, 200),
+    async (c) => c.json({ results: await Labels.cancelMany(c.req.valid("json")) }, 200),
   )
   .openapi(
     apiRoute({
@@ -112,5 +113,5 @@ export const shipments = router()
       request: { params: IdParam },
       responses: changeAnswers(Shipment.Info, "取り消した出荷"),
     }),
-    async (c) => c.json(Shipment.serialize(await Shipment.cancel(c.req.valid("param").id)), 200),
+    async (c) => c.json(Shipment.serialize(await Labels.cancel(c.req.valid("param").id)), 200),
   );

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Ecforce } from "@okuru/core/ecforce";
-import { Shop } from "@okuru/core/shop";
+import { Shop } from "@okuru/core/entities/shop";
+import type { Ecforce } from "@okuru/core/platforms/ecforce";
+import { ShopConnection } from "@okuru/core/workflows/shop-connection";
 import {
   authErrors,
   conflict,
@@ -39,7 +40,7 @@ export const shops = router()
       path: "/shopify",
       tag: "shop",
       summary: "Shopify ストアの接続を始める（認可URLを返す）",
-      request: { body: jsonBody(Shop.ShopifyStart) },
+      request: { body: jsonBody(ShopConnection.ShopifyStart) },
       responses: {
         200: jsonContent(
           z.object({ authorization_url: z.string() }).meta({ id: "ShopifyAuthorization" }),
@@ -48,7 +49,7 @@ export const shops = router()
         ...adminErrors,
       },
     }),
-    async (c) => c.json(await Shop.startShopify(c.req.valid("json")), 200),
+    async (c) => c.json(await ShopConnection.startShopify(c.req.valid("json")), 200),
   )
   .openapi(
     apiRoute({
@@ -56,10 +57,10 @@ export const shops = router()
       path: "/shopify/verify_request",
       tag: "shop",
       summary: "Shopify からの戻り（code, hmac, host, shop, state, timestamp）を検証して接続する",
-      request: { body: jsonBody(Shop.ShopifyReturn) },
+      request: { body: jsonBody(ShopConnection.ShopifyReturn) },
       responses: { 200: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
-    async (c) => c.json(Shop.serialize(await Shop.completeShopify(c.req.valid("json"))), 200),
+    async (c) => c.json(Shop.serialize(await ShopConnection.completeShopify(c.req.valid("json"))), 200),
   )
   .openapi(
     apiRoute({
@@ -67,10 +68,10 @@ export const shops = router()
       path: "/ecforce",
       tag: "shop",
       summary: "ecforce ショップを接続する（URLとAPIトークンを実際の呼び出しで確かめてから保存）",
-      request: { body: jsonBody(Shop.EcforceConnect) },
+      request: { body: jsonBody(ShopConnection.EcforceConnect) },
       responses: { 201: jsonContent(Shop.Info, "接続したストア"), ...adminErrors, ...conflict },
     }),
-    async (c) => c.json(Shop.serialize(await Shop.connectEcforce(c.req.valid("json"))), 201),
+    async (c) => c.json(Shop.serialize(await ShopConnection.connectEcforce(c.req.valid("json"))), 201),
   )
   .openapi(
     apiRoute({
@@ -102,7 +103,7 @@ export const shops = router()
       },
     }),
     async (c) => {
-      const carriers = await Shop.ecforceCarriers(c.req.valid("query").shop_id);
+      const carriers = await ShopConnection.ecforceCarriers(c.req.valid("query").shop_id);
       return c.json(
         {
           items: carriers.map((carrier: Ecforce.Carrier) => ({
@@ -119,8 +120,8 @@ export const shops = router()
 
 const platformNames = { shopify: "Shopify ストア", ecforce: "ecforce ショップ" } as const;
 const settingsBodies = {
-  shopify: Shop.SettingsUpdate.extend(ShopIdField.shape),
-  ecforce: Shop.EcforceSettingsUpdate.extend(ShopIdField.shape),
+  shopify: ShopConnection.SettingsUpdate.extend(ShopIdField.shape),
+  ecforce: ShopConnection.EcforceSettingsUpdate.extend(ShopIdField.shape),
 } as const;
 
 // Settings and disconnection work the same way on both platforms.
@@ -141,7 +142,7 @@ for (const platform of ["shopify", "ecforce"] as const) {
       }),
       async (c) => {
         const { shop_id, ...settings } = c.req.valid("json");
-        return c.json(Shop.serialize(await Shop.updateSettings(platform, shop_id, settings)), 200);
+        return c.json(Shop.serialize(await ShopConnection.updateSettings(platform, shop_id, settings)), 200);
       },
     )
     .openapi(
@@ -154,6 +155,9 @@ for (const platform of ["shopify", "ecforce"] as const) {
         responses: { 200: jsonContent(Disconnected, "解除したストア"), ...adminErrors, ...notFound },
       }),
       async (c) =>
-        c.json({ shop: Shop.serialize(await Shop.disconnect(platform, c.req.valid("query").shop_id)) }, 200),
+        c.json(
+          { shop: Shop.serialize(await ShopConnection.disconnect(platform, c.req.valid("query").shop_id)) },
+          200,
+        ),
     );
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Account } from "@okuru/core/account";
-import { Company } from "@okuru/core/company";
+import { Company } from "@okuru/core/entities/company";
+import { Account } from "@okuru/core/workflows/account";
 import { authErrors, conflict, inputErrors, jsonContent, router, ruleErrors } from "../openapi";
 import { apiRoute } from "./crud";
 

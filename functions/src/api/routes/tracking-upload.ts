@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { TrackingUpload } from "@okuru/core/upload";
+import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { idempotent } from "../idempotency";
 import { router } from "../openapi";
 import { apiRoute, changeAnswers, IdParam, jobParam, jobRoute, queuedRoute } from "./crud";
 
 /**
- * 追跡番号のアップロード (spec §4, §7): one shipment at once, or many through the
- * tracking-upload queue with a job to follow. Mounted at /shipments beside the
+ * 追跡番号のアップロード (docs/requirements.md#orders-and-shipments, docs/requirements.md#api-calls): one shipment at
+ * once, or many through the tracking-upload queue with a job to follow. Mounted at /shipments beside the
  * shipments router: the job's progress is read under its own path segment
  * (`/upload_tracking_numbers/{job_id}`), so no route here can be taken for `/{id}`.
  */

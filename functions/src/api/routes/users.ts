@@ -1,6 +1,6 @@
 import { useUser } from "@okuru/core/actor";
+import { User } from "@okuru/core/entities/user";
 import { UserInvite, UserUpdate } from "@okuru/core/shared/user";
-import { User } from "@okuru/core/user";
 import { authErrors, jsonContent } from "../openapi";
 import { apiRoute, crudRouter } from "./crud";
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { Shop } from "@okuru/core/shop";
+import { Privacy } from "@okuru/core/workflows/privacy";
 import { ErrorSchema, router } from "../openapi";
 
 const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookReceived" });
@@ -8,7 +8,7 @@ const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookRece
  * Shop webhooks: public routes (no Cognito token), each delivery authenticated by
  * its HMAC over the raw body, read as text before any JSON parsing. A privacy
  * delivery is for the shop its signed body names, which must be the header's; each
- * webhook id is handled once (core/src/shop/webhooks.ts).
+ * webhook id is handled once (core/src/workflows/privacy/webhooks.ts).
  */
 export const webhooks = router().openapi(
   createRoute({
@@ -38,7 +38,7 @@ export const webhooks = router().openapi(
     },
   }),
   async (c) => {
-    await Shop.receiveShopifyWebhook({
+    await Privacy.receiveShopifyWebhook({
       rawBody: await c.req.text(),
       hmac: c.req.header("x-shopify-hmac-sha256"),
       topic: c.req.header("x-shopify-topic"),

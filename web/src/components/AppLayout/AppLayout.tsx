@@ -58,7 +58,7 @@ const mainMenu = [
   },
 ];
 
-/** The active item is the one whose first path segment matches (spec §2). */
+/** The active item is the one whose first path segment matches (docs/requirements.md#sidebar). */
 function firstSegment(pathname: string): string {
   return pathname.split("/").filter(Boolean)[0] ?? "";
 }

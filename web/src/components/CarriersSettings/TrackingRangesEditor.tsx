@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { MAX_RANGES_PER_ACCOUNT } from "@okuru/core/shared/carrier-account";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { CarrierTrackingRange } from "../../lib/api";
 import type { SchemaForm } from "../../lib/form";

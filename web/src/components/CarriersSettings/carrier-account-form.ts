@@ -1,4 +1,3 @@
-import { parseTrackingNumber } from "@okuru/core/carrier/tracking";
 import type { Carrier } from "@okuru/core/shared/brand";
 import {
   carrierAccountInputs,
@@ -8,6 +7,7 @@ import {
   japanPostFormCodes,
   MAX_RANGES_PER_ACCOUNT,
 } from "@okuru/core/shared/carrier-account";
+import { parseTrackingNumber } from "@okuru/core/shared/tracking-number";
 import { z } from "zod";
 import type { CarrierAccount, CarrierAccountReq, CarrierTrackingRange } from "../../lib/api";
 

@@ -20,7 +20,10 @@ const descriptions: Record<number, string> = {
 };
 
 export interface ErrorPageProps {
-  /** The HTTP status code the page was given (spec §2: a generic error with that status code). */
+  /**
+   * The HTTP status code the page was given (docs/requirements.md#loading-toasts-and-error-page: a generic
+   * error with that status code).
+   */
   errorCode: number;
   /** A more specific Japanese message, e.g. the API's message. */
   message?: string;

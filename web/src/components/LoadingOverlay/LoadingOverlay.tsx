@@ -7,7 +7,10 @@ export interface LoadingOverlayProps {
   message: string;
 }
 
-/** The global loading overlay (spec §2): a progress bar with a message, over the whole page. */
+/**
+ * The global loading overlay (docs/requirements.md#loading-toasts-and-error-page): a progress bar with a
+ * message, over the whole page.
+ */
 export function LoadingOverlay({ shown, message }: LoadingOverlayProps) {
   if (!shown) return null;
   return (

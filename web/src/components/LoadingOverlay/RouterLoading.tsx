@@ -9,8 +9,8 @@ const overlayDelayMs = 150;
 /**
  * Rendered around the routes (the router's InnerWrap), so it also runs while the
  * first match is still in its beforeLoad, when no route component is on screen yet:
- * the overlay covers the first auth check (spec §4: ローティング中...), the top
- * progress bar every navigation.
+ * the overlay covers the first auth check (docs/requirements.md#authentication-redirects: ローティング中...), the
+ * top progress bar every navigation.
  */
 export function RouterLoading() {
   const pending = useRouterState({ select: (state) => state.status === "pending" });

@@ -4,8 +4,9 @@ import { Logo } from "../Logo/Logo";
 import classes from "./PlainLayout.module.css";
 
 /**
- * A plain padded page without the app chrome and without any auth redirect (spec §2):
- * the shop platform opens /settings/stores/shopify directly, signed in or not.
+ * A plain padded page without the app chrome and without any auth redirect
+ * (docs/requirements.md#shop-authorisation-pages): the shop platform opens /settings/stores/shopify
+ * directly, signed in or not.
  */
 export function PlainLayout({ children }: { children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 export const serviceEndDate = "2025/6/30";
 export const serviceEndMessage = `EC版のサービスは${serviceEndDate}をもって終了いたします。`;
 
-/** Shown on every logged-in page (spec §1, §9). */
+/** Shown on every logged-in page (docs/requirements.md#what-the-product-is). */
 export function ServiceEndBanner() {
   return (
     <Alert

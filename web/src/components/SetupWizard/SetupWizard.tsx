@@ -13,7 +13,10 @@ export interface SetupWizardProps {
   children: ReactNode;
 }
 
-/** The setup wizard frame (spec §2): the four steps marked ✓ (done), ● (current) or not yet reached. */
+/**
+ * The setup wizard frame (docs/requirements.md#setup-wizard): the four steps marked ✓ (done), ● (current)
+ * or not yet reached.
+ */
 export function SetupWizard({ current, children }: SetupWizardProps) {
   const logout = useLogout();
   const narrow = useMediaQuery("(max-width: 36em)");

@@ -1,4 +1,3 @@
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
 import { CalendarDate } from "@okuru/core/shared/dates";
 import {
   shipmentCarrierText,
@@ -6,6 +5,7 @@ import {
   shipmentSourceLabels,
   shipmentStatusLabels,
 } from "@okuru/core/shared/shipment";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import { z } from "zod";
 import type {
   LabelBatchStatus,

@@ -1,4 +1,4 @@
-import { formatTrackingNumber } from "@okuru/core/carrier/tracking";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import type { TrackingUploadJob, TrackingUploadResult } from "../../lib/api";
 import { type JobProgressView, jobProgress } from "../BatchJob/batch-job";
 import type { FailedEntry } from "../LabelBatch/FailedList";

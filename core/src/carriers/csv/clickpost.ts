@@ -1,0 +1,83 @@
+import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
+import type { Fitter } from "./fit";
+import { fitAddress, fitPostalCode } from "./party";
+import type { ExportOrder } from "./types";
+
+/**
+ * クリックポスト bulk registration CSV, 8 columns (docs/carriers.md#clickpost-csv, column order
+ * Confirmed): CP932 with CRLF and a header row. The byte limits are Unconfirmed
+ * (implementations disagree); the stricter reading is used: name 40 bytes (全角20),
+ * each address line 40, 内容品 30 (全角15), 40 rows per file.
+ *
+ * クリックポスト is a prepaid mailbox service: no date, time, chilled/frozen, cash on
+ * delivery, several pieces or handling marks. An order asking for any of them is left
+ * out with the reason rather than sent without it. The file has no column for the
+ * お客様管理番号, so tracking numbers are not matched back from a file.
+ */
+
+type Order = ExportOrder<"clickpost">;
+
+const NAME = 40;
+const LINE = 40;
+const CONTENTS = 30;
+export const CLICKPOST_MAX_ROWS = 40;
+
+export interface ClickpostRecord {
+  postalCode: string;
+  name: string;
+  address: string[];
+  contents: string;
+}
+
+function prepare(order: Order, f: Fitter): ClickpostRecord {
+  const { delivery, recipient: to } = order;
+  if (delivery.payment_type !== "0")
+    f.fail("delivery.payment_type", "クリックポストは元払いのみです（着払い・代金引換はできません）。");
+  if (delivery.cod_amount !== null) f.fail("delivery.cod_amount", "クリックポストでは代金引換はできません。");
+  if (delivery.cool_type !== "0")
+    f.fail("delivery.cool_type", "クリックポストでは保冷（チルド・冷凍）はできません。");
+  if (delivery.delivery_date !== null)
+    f.fail("delivery.delivery_date", "クリックポストではお届け日を指定できません。");
+  if (delivery.time_slot !== "")
+    f.fail("delivery.time_slot", "クリックポストでは配達時間帯を指定できません。");
+  if (delivery.parcels !== 1) f.fail("delivery.parcels", "クリックポストは1件につき1個です。");
+  if (delivery.handling1 || delivery.handling2)
+    f.fail("delivery.handling1", "クリックポストでは荷扱い（ワレモノ注意など）を印字できません。");
+
+  return {
+    // Hyphenated like the other Japan Post layout (docs/carriers.md#japan-post-yuprir-layout); whether
+    // クリックポスト prefers 7 digits is Unconfirmed.
+    postalCode: fitPostalCode(f, "customer", to.postalCode),
+    name: f.line("customer.name", "お届け先氏名", to.name, NAME, true),
+    // The layout has no company column: the company (and department) goes on the line
+    // after the building, where a Japanese address puts it (Unconfirmed how the label prints it).
+    address: fitAddress(f, "customer", to, [LINE, LINE, LINE, LINE], {
+      cityLine: true,
+      label: "お届け先住所（会社名を含む）",
+      after: [{ text: to.company, joiner: " ", preferBreak: true }],
+    }),
+    contents: f.line("delivery.item_name", "内容品", delivery.item_name, CONTENTS, true),
+  };
+}
+
+const columns: Column<ClickpostRecord>[] = layout<ClickpostRecord>("clickpost", 8, [
+  { no: 1, header: "お届け先郵便番号", maxBytes: 8, value: (r) => r.postalCode },
+  { no: 2, header: "お届け先氏名", maxBytes: NAME, value: (r) => r.name },
+  { no: 3, header: "お届け先敬称", maxBytes: 4, value: () => "様" },
+  ...lineColumns(
+    4,
+    ["お届け先住所1行目", "お届け先住所2行目", "お届け先住所3行目", "お届け先住所4行目"],
+    LINE,
+    (r: ClickpostRecord) => r.address,
+  ),
+  { no: 8, header: "内容品", maxBytes: CONTENTS, value: (r) => r.contents },
+]);
+
+export const clickpost: FormatSpec<Order, ClickpostRecord> = {
+  rules: { name: "クリックポスト", charset: "cp932" },
+  filePrefix: "clickpost",
+  header: true,
+  columns,
+  maxRows: CLICKPOST_MAX_ROWS,
+  prepare,
+};

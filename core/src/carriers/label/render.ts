@@ -1,0 +1,287 @@
+import { codabarOf, parseTrackingNumber } from "../../shared/tracking-number";
+import { codabarBars } from "./codabar";
+import { labelFields } from "./fields";
+import { DocumentFont } from "./font";
+import {
+  carrierLayouts,
+  type FieldElement,
+  type LabelLayout,
+  labelSize,
+  type StaticElement,
+} from "./layouts";
+import { num, PdfWriter } from "./pdf";
+import { sheetOf } from "./sheet";
+import { type FittedText, fitText } from "./text-fit";
+import type { LabelParcel, LabelPrintSettings } from "./types";
+
+/** Where the baseline sits below the top of a line, as a share of the font size (Noto's em box). */
+const baselineDrop = 0.88;
+/** Bold without a second font: fill and stroke the outlines with this pen (mm per mm of size). */
+const boldStroke = 0.035;
+
+/**
+ * Builds one text object's operators, writing only what changed since the last string
+ * (size, pen, colour, scale): a label repeats few of them, so the stream stays short.
+ */
+class TextObject {
+  private ops = "";
+  private size = -1;
+  private bold = false;
+  private stroke = "";
+  private white = false;
+  private scale = 100;
+  private x = 0;
+  private y = 0;
+
+  /** Top-down label millimetres in, the label's y-up space out. */
+  show(
+    hex: string,
+    x: number,
+    top: number,
+    size: number,
+    options: { bold?: boolean; white?: boolean; scale?: number },
+  ) {
+    const bold = options.bold ?? false;
+    const white = options.white ?? false;
+    const scale = options.scale ?? 100;
+    if (size !== this.size) {
+      this.ops += `/F ${num(size)} Tf\n`;
+      this.size = size;
+    }
+    if (bold !== this.bold) {
+      this.ops += bold ? "2 Tr\n" : "0 Tr\n";
+      this.bold = bold;
+    }
+    const stroke = num(size * boldStroke);
+    if (bold && stroke !== this.stroke) {
+      this.ops += `${stroke} w\n`;
+      this.stroke = stroke;
+    }
+    if (white !== this.white) {
+      this.ops += white ? "1 g 1 G\n" : "0 g 0 G\n";
+      this.white = white;
+    }
+    if (scale !== this.scale) {
+      this.ops += `${scale} Tz\n`;
+      this.scale = scale;
+    }
+    // Td moves relative to the line before: follow the rounded moves so errors do not add up.
+    const dx = num(x - this.x);
+    const dy = num(labelSize.height - top - size * baselineDrop - this.y);
+    this.ops += `${dx} ${dy} Td<${hex}>Tj\n`;
+    this.x += Number(dx);
+    this.y += Number(dy);
+  }
+
+  /** The text object, leaving the graphics state as it found it. */
+  end(): string {
+    if (!this.ops) return "";
+    let reset = "";
+    if (this.bold) reset += "0 Tr ";
+    if (this.white) reset += "0 g 0 G ";
+    if (this.scale !== 100) reset += "100 Tz ";
+    return `BT\n${this.ops}${reset}ET\n`;
+  }
+}
+
+/** Lines placed in the box, the block centred vertically so short texts sit in the middle of their cell. */
+function drawFitted(
+  text: TextObject,
+  fitted: FittedText,
+  box: { x: number; y: number; w: number; h: number; align: string },
+  options: { bold?: boolean; white?: boolean },
+) {
+  const blockHeight = (fitted.lines.length - 1) * fitted.lineHeight + fitted.size;
+  const top = box.y + Math.max(0, (box.h - blockHeight) / 2);
+  fitted.lines.forEach((line, index) => {
+    const x =
+      box.align === "center"
+        ? box.x + (box.w - line.width) / 2
+        : box.align === "right"
+          ? box.x + box.w - line.width
+          : box.x;
+    text.show(line.hex, x, top + index * fitted.lineHeight, fitted.size, { ...options, scale: line.scale });
+  });
+}
+
+/** Boxes, rules and captions of a layout: drawn once per document as a form XObject. */
+function staticContent(layout: LabelLayout, font: DocumentFont): string {
+  let paths = "";
+  const text = new TextObject();
+  let tabs = "";
+  for (const element of layout.statics) {
+    paths += staticPath(element);
+    if (element.kind === "tab") {
+      tabs += `${num(element.x)} ${num(labelSize.height - element.y - element.h)} ${num(element.w)} ${num(element.h)} re\n`;
+    }
+  }
+  for (const element of layout.statics) {
+    if (element.kind === "caption") {
+      const shaped = font.shape(element.text);
+      const width = (shaped.advance / 1000) * element.size;
+      const x = element.alignRight ? element.x - width : element.x;
+      text.show(shaped.hex, x, element.y, element.size, { bold: element.bold ?? false });
+    } else if (element.kind === "tab") {
+      const shaped = font.shape(element.text);
+      const width = (shaped.advance / 1000) * element.size;
+      const top = element.y + (element.h - element.size) / 2;
+      text.show(shaped.hex, element.x + (element.w - width) / 2, top, element.size, {
+        white: true,
+        bold: true,
+      });
+    }
+  }
+  return `${paths}${tabs ? `${tabs}f\n` : ""}${text.end()}`;
+}
+
+function staticPath(element: StaticElement): string {
+  const y = (top: number) => num(labelSize.height - top);
+  switch (element.kind) {
+    case "box":
+      return `${num(element.line)} w ${num(element.x)} ${y(element.y + element.h)} ${num(element.w)} ${num(element.h)} re S\n`;
+    case "rule":
+      return `${num(element.line)} w ${num(element.x1)} ${y(element.y1)} m ${num(element.x2)} ${y(element.y2)} l S\n`;
+    default:
+      return "";
+  }
+}
+
+/** The per-label part: fields, badges and the barcode, in label millimetres. */
+function labelContent(parcel: LabelParcel, layout: LabelLayout, font: DocumentFont): string {
+  const fields = labelFields(parcel);
+  const text = new TextObject();
+  let fills = "";
+  let barcode = "";
+  for (const element of layout.fields) {
+    if (element.kind === "field") {
+      const value = fields[element.field];
+      if (!value) continue;
+      const chars = Array.from(value);
+      const fitted = fitText(chars, font.shape(value), element);
+      drawFitted(text, fitted, element, { bold: element.bold ?? false });
+    } else if (element.kind === "badge") {
+      const value = fields[element.field];
+      if (!value) continue;
+      fills += `${num(element.x)} ${num(labelSize.height - element.y - element.h)} ${num(element.w)} ${num(element.h)} re\n`;
+      const content = `${element.prefix}${value}`;
+      const fitted = fitText(Array.from(content), font.shape(content), {
+        w: element.w - 2,
+        h: element.h,
+        size: element.size,
+        minSize: element.size * 0.6,
+        maxLines: 1,
+      });
+      drawFitted(
+        text,
+        fitted,
+        { x: element.x + 1, y: element.y, w: element.w - 2, h: element.h, align: "center" },
+        { bold: true, white: true },
+      );
+    } else {
+      barcode += barcodeRects(parcel, element);
+      const fitted = fitText(Array.from(fields.trackingNumber), font.shape(fields.trackingNumber), {
+        w: element.w,
+        h: element.numberSize,
+        size: element.numberSize,
+        minSize: element.numberSize,
+        maxLines: 1,
+      });
+      drawFitted(
+        text,
+        fitted,
+        {
+          x: element.x,
+          y: element.y + element.h + 0.8,
+          w: element.w,
+          h: element.numberSize,
+          align: "center",
+        },
+        { bold: true },
+      );
+    }
+  }
+  return `${barcode}${fills ? `${fills}f\n` : ""}${text.end()}`;
+}
+
+function barcodeRects(parcel: LabelParcel, element: Extract<FieldElement, { kind: "barcode" }>): string {
+  const content = codabarOf(parcel.carrier, parcel.trackingNumber, parcel.parcelCount > 1);
+  const { bars, width } = codabarBars(content);
+  const symbolWidth = width * element.narrow;
+  // Scanners need ten narrow modules of quiet zone each side; the layout reserves them.
+  if (symbolWidth + 20 * element.narrow > element.w + 1e-9) {
+    throw new Error(`barcode of ${symbolWidth} mm does not fit ${element.w} mm with its quiet zones`);
+  }
+  const left = element.x + (element.w - symbolWidth) / 2;
+  const bottom = labelSize.height - element.y - element.h;
+  // Drawn in module units (bar edges fall on half modules), so the numbers need no rounding.
+  let rects = `q ${num(element.narrow)} 0 0 ${num(element.h)} ${num(left)} ${num(bottom)} cm\n`;
+  for (const bar of bars) rects += `${bar.x} 0 ${bar.width} 1 re\n`;
+  return `${rects}f Q\n`;
+}
+
+/**
+ * One PDF for a part of a label batch: the labels in order, as many per page as the
+ * brand's print settings put on the paper. One font subset per document; the layout's
+ * boxes and captions are a form XObject per carrier, so each label adds only its own text
+ * and bars. Throws on a tracking number that is not 12 digits with its check digit, so a
+ * label that cannot be scanned is never printed.
+ */
+export function renderLabels(parcels: readonly LabelParcel[], print: LabelPrintSettings): Uint8Array {
+  if (parcels.length === 0) throw new RangeError("no labels to render");
+  for (const parcel of parcels) {
+    if (parseTrackingNumber(parcel.trackingNumber) !== parcel.trackingNumber) {
+      throw new RangeError(`invalid tracking number: ${parcel.trackingNumber}`);
+    }
+  }
+  const sheet = sheetOf(print, labelSize);
+  const pdf = new PdfWriter();
+  const font = new DocumentFont();
+  const catalog = pdf.reserve();
+  const pagesId = pdf.reserve();
+  const resources = pdf.reserve();
+  const forms = new Map<LabelParcel["carrier"], number>();
+  const formOf = (carrier: LabelParcel["carrier"]) => {
+    let id = forms.get(carrier);
+    if (id === undefined) {
+      id = pdf.reserve();
+      pdf.stream(
+        id,
+        `/Type/XObject/Subtype/Form/BBox[0 0 ${labelSize.width} ${labelSize.height}]/Resources ${resources} 0 R`,
+        Buffer.from(staticContent(carrierLayouts[carrier], font), "latin1"),
+      );
+      forms.set(carrier, id);
+    }
+    return id;
+  };
+
+  const cutLines = sheet.cuts.length
+    ? `q 0.3 w [3 3] 0 d 0.6 G ${sheet.cuts.map((c) => `${num(c.x1)} ${num(c.y1)} m ${num(c.x2)} ${num(c.y2)} l`).join(" ")} S Q\n`
+    : "";
+  const pages: number[] = [];
+  const perPage = sheet.slots.length;
+  for (let first = 0; first < parcels.length; first += perPage) {
+    let content = cutLines;
+    for (let slot = 0; slot < perPage && first + slot < parcels.length; slot++) {
+      const parcel = parcels[first + slot]!;
+      const form = formOf(parcel.carrier);
+      const matrix = sheet.slots[slot]!.matrix.map((v) => String(Math.round(v * 10000) / 10000)).join(" ");
+      content += `q ${matrix} cm /X${form} Do\n${labelContent(parcel, carrierLayouts[parcel.carrier], font)}Q\n`;
+    }
+    const contents = pdf.reserve();
+    pdf.stream(contents, "", Buffer.from(content, "latin1"));
+    const page = pdf.reserve();
+    pdf.object(page, `<</Type/Page/Parent ${pagesId} 0 R/Contents ${contents} 0 R>>`);
+    pages.push(page);
+  }
+
+  const embedded = font.embed(pdf);
+  const xobjects = [...forms.values()].map((id) => `/X${id} ${id} 0 R`).join("");
+  pdf.object(resources, `<</Font<</F ${embedded} 0 R>>/XObject<<${xobjects}>>>>`);
+  pdf.object(
+    pagesId,
+    `<</Type/Pages/Count ${pages.length}/Kids[${pages.map((id) => `${id} 0 R`).join(" ")}]` +
+      `/MediaBox[0 0 ${num(sheet.width)} ${num(sheet.height)}]/Resources ${resources} 0 R>>`,
+  );
+  pdf.object(catalog, `<</Type/Catalog/Pages ${pagesId} 0 R>>`);
+  return pdf.finish(catalog);
+}

@@ -1,0 +1,50 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { clientOptions, coreConfig } from "../../config";
+import { ConflictError } from "../../error";
+
+/** The few Cognito administration calls the product makes: inviting and removing users. */
+let client: CognitoIdentityProviderClient | undefined;
+const cognito = () =>
+  (client ??= new CognitoIdentityProviderClient(clientOptions(coreConfig().endpoints.cognito)));
+
+/**
+ * Creates the sign-in for an invited user. Cognito mails the temporary password;
+ * the user sets their own at first sign-in. Returns the new subject.
+ */
+export async function inviteUser(email: string): Promise<string> {
+  try {
+    const out = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: coreConfig().cognito.userPoolId,
+        Username: email,
+        DesiredDeliveryMediums: ["EMAIL"],
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "email_verified", Value: "true" },
+        ],
+      }),
+    );
+    const sub = out.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? out.User?.Username;
+    if (!sub) throw new Error("Cognito returned no subject for the invited user");
+    return sub;
+  } catch (err) {
+    if ((err as { name?: string }).name === "UsernameExistsException") {
+      throw new ConflictError("user.email_exists", "このメールアドレスは既に登録されています。");
+    }
+    throw err;
+  }
+}
+
+export async function deleteUser(subject: string): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminDeleteUserCommand({ UserPoolId: coreConfig().cognito.userPoolId, Username: subject }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name !== "UserNotFoundException") throw err;
+  }
+}

@@ -1,0 +1,164 @@
+import type { z } from "zod";
+import { addressFromWire, postalCodeProblems } from "../../address";
+import { lockLost } from "../../db/attributes";
+import { InputError } from "../../error";
+import { deliverySchemas, deliveryCarriers as sharedDeliveryCarriers } from "../../shared/delivery";
+import {
+  OrderCustomerUpdate,
+  type OrderIssue,
+  OrderSenderUpdate,
+  type StoredPerson,
+} from "../../shared/order";
+import { Sender } from "../sender";
+import { OrderEntity, type OrderItem } from "./entity";
+import { fitIssues } from "./fit-check";
+import { get } from "./reads";
+import { replaceTokens, searchableOfItem } from "./search-tokens";
+import { moveTabs } from "./tab-counts";
+
+export const CustomerUpdate = OrderCustomerUpdate;
+
+/**
+ * The merchant corrects the recipient. The edit wins over later shop changes of the
+ * recipient (kept aside as a visible conflict), and the order's errors about the
+ * recipient are re-checked at once.
+ */
+export async function updateCustomer(
+  orderId: string,
+  input: z.input<typeof CustomerUpdate>,
+): Promise<OrderItem> {
+  const value = CustomerUpdate.parse(input);
+  const problems = postalCodeProblems({
+    postal_code: value.postal_code,
+    prefecture: value.prefecture,
+    city: value.city,
+  });
+  if (Object.keys(problems).length)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", problems);
+  const order = await get(orderId);
+  const customer: StoredPerson = {
+    name: value.name,
+    nameKana: value.name_kana,
+    company: value.company,
+    ...addressFromWire(value),
+  };
+  // The recipient's own issues are settled by the edit; the label checks run again on the new one.
+  const labelCarrier = carrierOf(order);
+  const errors = [
+    ...(order.errors ?? []).filter((e) => !e.field.startsWith("customer")),
+    ...fitIssues(customer, "customer", labelCarrier === "sss" ? undefined : labelCarrier),
+  ];
+  const isError = errors.length > 0;
+  await OrderEntity.patch({ tenantId: order.tenantId, orderId })
+    .set({ customer, errors, isError })
+    .add({ editedFields: ["customer"] })
+    .remove(["shopChanges"])
+    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
+  await replaceTokens(orderId, order.purchasedAt, searchableOfItem(order), searchableOfItem(order, customer));
+  await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
+  return get(orderId);
+}
+
+export const deliveryCarriers = sharedDeliveryCarriers;
+export type DeliveryCarrier = (typeof deliveryCarriers)[number];
+
+/** The carrier an order's stored delivery names, if any. */
+export function carrierOf(order: OrderItem): DeliveryCarrier | undefined {
+  const carrier = order.delivery?.carrier;
+  return deliveryCarriers.find((known) => known === carrier);
+}
+
+/** The order's issues with the label checks of its (new) carrier in place of the old carrier's. */
+export function issuesFor(
+  order: OrderItem,
+  customer: StoredPerson,
+  carrier: DeliveryCarrier | undefined,
+  keep: (issue: OrderIssue) => boolean,
+) {
+  const kept = (order.errors ?? []).filter((issue) => !issue.carrier && keep(issue));
+  const labelCarrier = carrier && carrier !== "sss" ? carrier : undefined;
+  const fresh = fitIssues(customer, "customer", labelCarrier).filter((issue) => issue.carrier);
+  return [...kept, ...fresh];
+}
+
+/** Writes the order's delivery and issues under the lock of its last read, and moves the tab counts. */
+export async function saveDelivery(
+  order: OrderItem,
+  delivery: Record<string, unknown> | null,
+  errors: OrderIssue[],
+) {
+  const isError = errors.length > 0;
+  // shippingRev: a typed number's shipment is written for the delivery it read (core/src/shipment).
+  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId }).add({
+    shippingRev: 1,
+  });
+  await (delivery === null
+    ? patch.set({ errors, isError }).remove(["delivery"])
+    : patch.set({ delivery, errors, isError })
+  )
+    .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
+  if (isError !== order.isError) await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
+  return get(order.orderId);
+}
+
+/**
+ * Sets how the order ships: the carrier and its codes, validated per carrier
+ * (core/src/shared/delivery.ts). The recipient is checked against that carrier's
+ * label at once, and the requested-slot issue from the import is settled.
+ */
+export async function updateDelivery(
+  orderId: string,
+  carrier: DeliveryCarrier,
+  input: unknown,
+): Promise<OrderItem> {
+  const value = deliverySchemas[carrier].parse(input);
+  const order = await get(orderId);
+  const errors = issuesFor(order, order.customer, carrier, (issue) => !issue.field.startsWith("delivery."));
+  return saveDelivery(order, { carrier, ...value }, errors);
+}
+
+/** Back to the brand's defaults: no delivery of its own, no carrier-specific issues. */
+export async function resetDelivery(orderId: string): Promise<OrderItem> {
+  const order = await get(orderId);
+  return saveDelivery(
+    order,
+    null,
+    issuesFor(order, order.customer, undefined, () => true),
+  );
+}
+
+export const SenderUpdate = OrderSenderUpdate;
+
+/**
+ * Chooses the order's 発送元 among the company's senders (another company's id is not
+ * found), or goes back to the brand's default with null.
+ */
+export async function updateSender(orderId: string, input: z.input<typeof SenderUpdate>): Promise<OrderItem> {
+  const { sender_id: senderId } = SenderUpdate.parse(input);
+  await assertSender(senderId);
+  await writeSender(await get(orderId), senderId);
+  return get(orderId);
+}
+
+export async function assertSender(senderId: string | null) {
+  if (senderId !== null && !(await Sender.find(senderId))) {
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      sender_id: "発送元が見つかりません。",
+    });
+  }
+}
+
+export async function writeSender(order: OrderItem, senderId: string | null) {
+  if ((order.senderId ?? null) === senderId) return;
+  const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+  await (senderId === null ? patch.remove(["senderId"]) : patch.set({ senderId }))
+    .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
+    .go()
+    .catch(lockLost);
+}

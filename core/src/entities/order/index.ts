@@ -1,0 +1,43 @@
+export { type BulkResult, BulkUpdate, bulkUpdate } from "./bulk";
+export {
+  CustomerUpdate,
+  type DeliveryCarrier,
+  deliveryCarriers,
+  resetDelivery,
+  SenderUpdate,
+  updateCustomer,
+  updateDelivery,
+  updateSender,
+} from "./edits";
+export { deleteShopOrders, ERASED_ISSUE, erasePeople, idsOfPlatformOrders } from "./erasure";
+export { type UpsertResult, upsertFromShop, upsertPage } from "./from-shop";
+export * as Order from "./index";
+export {
+  brandItemDefaults,
+  deliveryFor,
+  itemDefaultsOf,
+  markExported,
+  referenceOf,
+  senderResolver,
+} from "./label-data";
+export { idOf, newOrderItem } from "./new-item";
+export { counts, find, findMany, get, ids, ListQuery, list, notFound, SEARCH_RESULTS } from "./reads";
+/**
+ * Orders: their stored shape and its wire form, reads and tab counts, what a shop sync
+ * writes, the merchant's edits, the shipping status a label or an upload moves, and erasure.
+ */
+export {
+  Info,
+  LABEL_ISSUE_FIELD,
+  OrderIssue,
+  type ShipmentStatus,
+  ShopOrderWrite,
+  StoredLineItem,
+  StoredPerson,
+  serialize,
+  shipmentStatuses,
+  type Tab,
+  tabs,
+  UPLOAD_ISSUE_FIELD,
+} from "./shapes";
+export { recordLabelIssue, recordUpload } from "./shipping-status";

@@ -1,0 +1,103 @@
+import { addressFromWire, addressToWire, type StoredAddress } from "../../address";
+import type { LabelParty } from "../../carriers/label";
+import { isConditionalFailure } from "../../db/attributes";
+import {
+  type DeliverySource,
+  deliveryDefaults,
+  deliverySchemas,
+  type ItemDefaults,
+} from "../../shared/delivery";
+import { Brand } from "../brand";
+import { ItemCategory } from "../item-category";
+import { Sender } from "../sender";
+import type { DeliveryCarrier } from "./edits";
+import { OrderEntity, type OrderItem } from "./entity";
+
+export function deliverySourceOf(order: OrderItem): DeliverySource {
+  return {
+    codAmount: order.codAmount ?? null,
+    requestedDeliveryDate: order.requestedDeliveryDate ?? null,
+    requestedTimeSlot: order.requestedTimeSlot ?? null,
+    lineItems: order.lineItems ?? [],
+  };
+}
+
+/**
+ * ご依頼主 of each order: its own sender, else the brand's default, else the company
+ * itself, as labels and carrier files print it (a carrier file's `ExportSender` has the
+ * label's shape). The brand and company are the caller's (read once for a batch of
+ * orders), and each sender is read once per resolver.
+ */
+export async function senderResolver(
+  brand: { defaultSenderId?: string } | undefined,
+  company: StoredAddress & { name: string },
+): Promise<(order: OrderItem) => Promise<LabelParty>> {
+  const senders = new Map<string, Promise<LabelParty | undefined>>();
+  const senderById = (id: string) => {
+    if (!senders.has(id))
+      senders.set(
+        id,
+        Sender.find(id).then((s) => (s ? { ...partyOf(s), company: s.companyName ?? "" } : undefined)),
+      );
+    return senders.get(id)!;
+  };
+  const fallback = (brand?.defaultSenderId && (await senderById(brand.defaultSenderId))) || partyOf(company);
+  return async (order) => (order.senderId && (await senderById(order.senderId))) || fallback;
+}
+
+/** A sender or the company as a party: its name, no company line, every address field ("" when unset). */
+function partyOf(person: StoredAddress & { name: string }): LabelParty {
+  return { name: person.name, company: "", ...addressFromWire(addressToWire(person)) };
+}
+
+/** 品名 and 荷扱い of the brand's default 備考欄設定, when it has one. */
+export async function brandItemDefaults(): Promise<ItemDefaults | undefined> {
+  return itemDefaultsOf((await Brand.get())?.defaultItemCategoryId);
+}
+
+/** 品名 and 荷扱い of a 備考欄設定 (the brand's default, read by the caller), when there is one. */
+export async function itemDefaultsOf(categoryId: string | undefined): Promise<ItemDefaults | undefined> {
+  const category = categoryId ? await ItemCategory.find(categoryId) : undefined;
+  return category
+    ? { name: category.name, handling1: category.handling1 ?? "", handling2: category.handling2 ?? "" }
+    : undefined;
+}
+
+/**
+ * The delivery an order ships with by `carrier`, validated: its own when it is set for
+ * that carrier, else the carrier's defaults from the order and the 備考欄設定 `items`.
+ */
+export function deliveryFor(
+  order: OrderItem,
+  carrier: Exclude<DeliveryCarrier, "sss">,
+  items: ItemDefaults | undefined,
+) {
+  const own = order.delivery;
+  return deliverySchemas[carrier].safeParse(
+    own?.carrier === carrier ? own : deliveryDefaults(carrier, deliverySourceOf(order), items),
+  );
+}
+
+/**
+ * The お客様管理番号 a carrier file carries for the order: the last 12 characters of its
+ * id (the ULID's random part: half-width alphanumerics, stable, unique in practice),
+ * within ゆうプリR's 15 bytes, so an issued-data file matches back to the order.
+ */
+export function referenceOf(orderId: string): string {
+  return orderId.slice(-12);
+}
+
+/** Marks orders 出力済み after a carrier file holding them was stored; the order's content is left alone. */
+export async function markExported(orders: OrderItem[], format: string, at: string): Promise<void> {
+  await Promise.all(
+    orders.map((order) =>
+      OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId })
+        .set({ exported: { format, at, reference: referenceOf(order.orderId) } })
+        .go()
+        .catch((err) => {
+          // An order deleted meanwhile has nothing to mark.
+          if (!isConditionalFailure(err)) throw err;
+        }),
+    ),
+  );
+}

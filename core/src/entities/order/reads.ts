@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { useTenantID } from "../../actor";
+import { NotFoundError } from "../../error";
+import { CounterEntity } from "../counter/entity";
+import { batchGet, findManyById, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../records";
+import { OrderEntity, type OrderItem } from "./entity";
+import { platformIdQuery, queriesFor } from "./search";
+import { OrderSearchEntity } from "./search-entity";
+import { type Tab, tabs, utc } from "./shapes";
+
+// ---------------------------------------------------------------------------
+// Reads
+
+export const notFound = () => new NotFoundError("order.not_found", "注文が見つかりません。");
+
+export const { find, get } = readsById(
+  "order",
+  (tenantId, orderId) => OrderEntity.get({ tenantId, orderId }).go(),
+  notFound,
+);
+
+export const ListQuery = z.object({
+  tab: z.enum(tabs).default("notShipped"),
+  shopId: z.string().optional(),
+  purchasedFrom: utc.optional(),
+  purchasedTo: utc.optional(),
+  search: z.string().trim().max(100).optional(),
+  /** docs/requirements.md#api-calls: a Shopify order by its numeric id (and shop URL). */
+  shopifyOrderId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+  shopifyShopUrl: z.string().max(200).optional(),
+});
+export type ListQuery = z.input<typeof ListQuery>;
+
+/** The most a search answers: it is for finding an order, not for paging through many. */
+export const SEARCH_RESULTS = 100;
+
+/**
+ * One page of a tab, newest purchase first, served by an index: the status index
+ * (with the purchase-date range as a key range), the shop-and-status index, or the
+ * sparse error index. Errors of one shop are the one filtered read, bounded to one
+ * index page per request.
+ */
+export async function list(query: ListQuery, request: PageRequest = {}): Promise<Page<OrderItem>> {
+  const q = ListQuery.parse(query);
+  const tenantId = useTenantID();
+  if (q.search || q.shopifyOrderId) return { items: await search(q), cursor: null };
+  // Sort keys are `purchasedAt#orderId`: "~" sorts after "#", so the upper bound includes its own second.
+  const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
+  const options = { order: "desc" as const };
+  if (q.tab === "error") {
+    const errors = OrderEntity.query
+      .byError({ tenantId })
+      .between({ purchasedAt: range.from }, { purchasedAt: range.to });
+    if (!q.shopId) return page(errors, request, options);
+    // The one filtered list: a bounded read (one index page per request), so a page may be short.
+    return page(
+      errors.where((attr, op) => op.eq(attr.shopId, q.shopId!)),
+      request,
+      { ...options, bounded: true },
+    );
+  }
+  const tab = q.shopId
+    ? OrderEntity.query.byShop({ tenantId, shopId: q.shopId, shipmentStatus: q.tab })
+    : OrderEntity.query.byStatus({ tenantId, shipmentStatus: q.tab });
+  return page(tab.between({ purchasedAt: range.from }, { purchasedAt: range.to }), request, options);
+}
+
+async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
+  const tenantId = useTenantID();
+  const exact = q.shopifyOrderId ? platformIdQuery(q.shopifyOrderId) : undefined;
+  const queries = exact ? [exact] : queriesFor(q.search ?? "");
+  const matches = await Promise.all(
+    queries.map(({ shard, token }) =>
+      OrderSearchEntity.query
+        .byToken({ tenantId, shard })
+        .begins({ token })
+        // `limit` asks DynamoDB for that many per request: without it each request reads
+        // a full 1 MB page of the shard's tokens to keep the first hundred.
+        .go({ count: SEARCH_RESULTS, limit: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
+    ),
+  );
+  const ids = [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
+    .sort((a, b) => (a[1] < b[1] ? 1 : -1))
+    .slice(0, SEARCH_RESULTS)
+    .map(([orderId]) => orderId);
+  if (ids.length === 0) return [];
+  // Through batchGet: keys DynamoDB leaves unprocessed are asked again, not silently dropped.
+  const data = await batchGet(
+    ids.map((orderId) => ({ tenantId, orderId })),
+    (keys) => OrderEntity.get(keys).go(),
+  );
+  return data
+    .filter((order) => (q.tab === "error" ? order.isError : order.shipmentStatus === q.tab))
+    .filter((order) => !exact || order.platformOrderId.split("/").pop() === q.shopifyOrderId)
+    .filter((order) => !q.shopifyShopUrl || order.shopUrl === q.shopifyShopUrl)
+    .filter((order) => !q.shopId || order.shopId === q.shopId)
+    .filter((order) => !q.purchasedFrom || order.purchasedAt >= q.purchasedFrom)
+    .filter((order) => !q.purchasedTo || order.purchasedAt <= q.purchasedTo)
+    .sort((a, b) => (a.purchasedAt < b.purchasedAt ? 1 : -1));
+}
+
+/** Per-tab counts, kept as counters beside the orders (never a COUNT over the tenant's orders). */
+export async function counts(): Promise<Record<Tab, number>> {
+  const tenantId = useTenantID();
+  // The tabs are known, so their counters are read by key: a begins_with over the tenant's
+  // partition, which also holds every order, is a range read DynamoDB Local does not index.
+  const data = await batchGet(
+    tabs.map((tab) => ({ tenantId, name: `orders:${tab}` })),
+    (keys) => CounterEntity.get(keys).go(),
+  );
+  const result = Object.fromEntries(tabs.map((tab) => [tab, 0])) as Record<Tab, number>;
+  for (const counter of data) {
+    const tab = counter.name.slice("orders:".length) as Tab;
+    if (tab in result) result[tab] = Math.max(0, counter.count);
+  }
+  return result;
+}
+
+/**
+ * Every order of a list (the same tab and filters as `list`), by id and number, for
+ * "select all": read through the list's own pages, at most `cap`; `truncated` when
+ * more match.
+ */
+export async function ids(
+  query: ListQuery,
+  cap: number,
+): Promise<{ items: { id: string; orderNumber: string }[]; truncated: boolean }> {
+  const items: { id: string; orderNumber: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const next: Page<OrderItem> = await list(query, { cursor, limit: PAGE_SIZE.max });
+    for (const order of next.items) items.push({ id: order.orderId, orderNumber: order.orderNumber });
+    cursor = next.cursor;
+  } while (cursor && items.length <= cap);
+  return { items: items.slice(0, cap), truncated: items.length > cap };
+}
+
+/** Several orders of the tenant in one BatchGet, by id; ids of another shape are simply absent. */
+export const findMany = (orderIds: string[]): Promise<Map<string, OrderItem>> =>
+  findManyById("order", "orderId", orderIds, (keys: { tenantId: string; orderId: string }[]) =>
+    OrderEntity.get(keys).go(),
+  );

@@ -1,0 +1,34 @@
+import { useTenantID } from "../../actor";
+import { CounterEntity } from "../counter/entity";
+import type { ShipmentStatus } from "./entity";
+import type { Tab } from "./shapes";
+
+export type Tally = Map<Tab, number>;
+export const bump = (tally: Tally, tab: Tab, by: number) => tally.set(tab, (tally.get(tab) ?? 0) + by);
+
+export function tabsOf(order: { shipmentStatus: ShipmentStatus; isError: boolean }): Tab[] {
+  return order.isError ? [order.shipmentStatus, "error"] : [order.shipmentStatus];
+}
+
+export async function applyTally(tally: Tally) {
+  const tenantId = useTenantID();
+  await Promise.all(
+    [...tally.entries()]
+      .filter(([, by]) => by !== 0)
+      .map(([tab, by]) =>
+        CounterEntity.update({ tenantId, name: `orders:${tab}` })
+          .add({ count: by })
+          .go(),
+      ),
+  );
+}
+
+type TabState = Parameters<typeof tabsOf>[0];
+
+/** Moves an order's tab counts from where it was to where a write put it (the write's own tally). */
+export async function moveTabs(from: TabState, to: TabState) {
+  const tally: Tally = new Map();
+  for (const tab of tabsOf(from)) bump(tally, tab, -1);
+  for (const tab of tabsOf(to)) bump(tally, tab, 1);
+  await applyTally(tally);
+}

@@ -1,0 +1,48 @@
+import { Service } from "electrodb";
+import { BrandEntity } from "./brand/entity";
+import { CarrierAccountEntity, TrackingRangeEntity } from "./carrier-account/entity";
+import { CompanyEntity } from "./company/entity";
+import { CounterEntity } from "./counter/entity";
+import { IdentityEntity } from "./identity/entity";
+import { ItemCategoryEntity } from "./item-category/entity";
+import { OrderEntity } from "./order/entity";
+import { SenderEntity } from "./sender/entity";
+import {
+  LabelBatchEntity,
+  LabelPartEntity,
+  LabelResultEntity,
+  LiveParcelEntity,
+  ShipmentEntity,
+  TrackingClaimEntity,
+} from "./shipment/entity";
+import { UserEntity } from "./user/entity";
+
+/**
+ * Every entity that takes part in a transaction, joined in one service so any of
+ * them can be written together: sign-up (company + user + identity + counters),
+ * counted creates and deletes (record + counter), brand defaults (brand + the record
+ * it points at), role changes (user + administrators count), carrier accounts with
+ * their number ranges and the brand's default account, shipments with their order's
+ * label summary.
+ */
+export const Database = new Service({
+  company: CompanyEntity,
+  user: UserEntity,
+  identity: IdentityEntity,
+  brand: BrandEntity,
+  sender: SenderEntity,
+  itemCategory: ItemCategoryEntity,
+  counter: CounterEntity,
+  carrierAccount: CarrierAccountEntity,
+  trackingRange: TrackingRangeEntity,
+  shipment: ShipmentEntity,
+  liveParcel: LiveParcelEntity,
+  trackingClaim: TrackingClaimEntity,
+  labelBatch: LabelBatchEntity,
+  labelPart: LabelPartEntity,
+  labelResult: LabelResultEntity,
+  order: OrderEntity,
+});
+
+/** The entities as a transaction callback receives them. */
+export type TransactionEntities = Parameters<Parameters<typeof Database.transaction.write>[0]>[0];

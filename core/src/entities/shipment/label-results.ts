@@ -1,0 +1,27 @@
+import { useTenantID } from "../../actor";
+import { jobExpiresAt } from "../../db/job";
+import { LabelResultEntity } from "./entity";
+
+/** A label batch, its parts and their results are kept this long (their PDFs too: stacks/storage.ts). */
+const KEEP_DAYS = 90;
+export const expiresAt = () => jobExpiresAt(KEEP_DAYS);
+
+/** One order's line in a batch's results. */
+export type PartResult = {
+  orderId: string;
+  shipmentIds: string[];
+  trackingNumbers: string[];
+  cancelled?: string[];
+  error?: string;
+};
+
+/** A part's results as one item (written again whole when the part runs again). */
+export async function putResults(labelId: string, part: number, results: PartResult[]) {
+  await LabelResultEntity.put({
+    tenantId: useTenantID(),
+    jobId: labelId,
+    part,
+    results,
+    expiresAt: expiresAt(),
+  }).go();
+}

@@ -1,0 +1,124 @@
+import { coreConfig } from "../../config";
+import type { RequestFailure, Sleep } from "../platform-request";
+import { PassingFailure, PlatformError, realSleep, sendOnce, withPlatformRetries } from "../platform-request";
+
+/**
+ * One shop's Admin GraphQL API, within its cost-based rate limit (docs/platforms.md#shopify-rate-limits):
+ * each answer's `extensions.cost.throttleStatus` says how many points remain; a
+ * query that would not fit waits for the bucket to refill, `THROTTLED` answers are
+ * retried after the refill time, 429 honours `Retry-After`, 5xx backs off.
+ */
+
+export const API_VERSION = "2025-10";
+
+export class ShopifyError extends PlatformError<RequestFailure | "query"> {
+  override readonly name = "ShopifyError";
+}
+
+export function shopOrigin(domain: string): string {
+  return coreConfig().shopify.originTemplate.replace("{shop}", domain).replace(/\/$/, "");
+}
+
+type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+type Cost = { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: ThrottleStatus };
+type GraphQLAnswer<T> = {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[] | string;
+  extensions?: { cost?: Cost };
+};
+
+export type { Sleep };
+
+/** What the merchant is told when a request to the shop fails for good (`network` names the shop). */
+const failures = {
+  auth: "Shopify のアクセス権が無効です。ストアを再接続してください。",
+  throttled: "Shopify の利用制限により取り込めませんでした。時間をおいて再度お試しください。",
+  server: "Shopify でエラーが発生しました。時間をおいて再度お試しください。",
+} as const;
+
+/** The last known bucket per shop, so the next query waits before it is refused rather than after. */
+const buckets = new Map<string, { status: ThrottleStatus; at: number; lastCost: number }>();
+
+export type ClientOptions = { sleep?: Sleep; maxAttempts?: number; fetch?: typeof fetch };
+
+export async function graphql<T>(
+  domain: string,
+  accessToken: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: ClientOptions = {},
+): Promise<T> {
+  const sleep = options.sleep ?? realSleep;
+  const doFetch = options.fetch ?? fetch;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const url = `${shopOrigin(domain)}/admin/api/${API_VERSION}/graphql.json`;
+  const fail = (kind: RequestFailure) =>
+    new ShopifyError(
+      kind === "network" ? `Shopify に接続できませんでした（${domain}）。` : failures[kind],
+      kind,
+    );
+
+  const attempt = async () => {
+    await waitForBucket(domain, sleep);
+    const send = () =>
+      doFetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+        body: JSON.stringify({ query, variables }),
+      });
+    const response = await sendOnce(send, fail);
+    const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<T>;
+    const cost = answer.extensions?.cost;
+    if (cost) {
+      buckets.set(domain, {
+        status: cost.throttleStatus,
+        at: Date.now(),
+        lastCost: cost.requestedQueryCost,
+      });
+    }
+    const errors = Array.isArray(answer.errors)
+      ? answer.errors
+      : answer.errors
+        ? [{ message: answer.errors }]
+        : [];
+    if (errors.some((e) => e.extensions?.code === "THROTTLED")) {
+      // Again once the bucket has refilled enough for this query, when Shopify says how fast it refills.
+      const status = cost?.throttleStatus;
+      const needed = (cost?.requestedQueryCost ?? 0) - (status?.currentlyAvailable ?? 0);
+      throw new PassingFailure(
+        "throttled",
+        status && status.restoreRate > 0 ? Math.ceil((needed / status.restoreRate) * 1000) + 50 : undefined,
+      );
+    }
+    if (errors.length > 0 || !answer.data) {
+      throw new ShopifyError(
+        `Shopify が要求を受け付けませんでした: ${errors.map((e) => e.message).join(" / ")}`,
+        "query",
+      );
+    }
+    return answer.data;
+  };
+  return withPlatformRetries(attempt, { maxAttempts, sleep, backoff, fail });
+}
+
+/** Waits until the shop's last known bucket holds the last query's cost again. */
+async function waitForBucket(domain: string, sleep: Sleep): Promise<void> {
+  const known = buckets.get(domain);
+  if (!known) return;
+  const refilled = Math.min(
+    known.status.maximumAvailable,
+    known.status.currentlyAvailable + ((Date.now() - known.at) / 1000) * known.status.restoreRate,
+  );
+  if (refilled < known.lastCost && known.status.restoreRate > 0) {
+    await sleep(Math.ceil(((known.lastCost - refilled) / known.status.restoreRate) * 1000));
+  }
+}
+
+function backoff(attempt: number): number {
+  return Math.min(30_000, 500 * 2 ** (attempt - 1));
+}
+
+/** Forgets the known buckets (tests start from a full bucket). */
+export function resetBuckets(): void {
+  buckets.clear();
+}

@@ -1,0 +1,193 @@
+import { ActorContext, useTenantID } from "../../actor";
+import { type LabelParcel, renderLabels } from "../../carriers/label";
+import { Brand } from "../../entities/brand";
+import { CarrierAccount } from "../../entities/carrier-account";
+import { Company } from "../../entities/company";
+import { Order } from "../../entities/order";
+import { Database } from "../../entities/service";
+import { LabelBatchEntity, LabelResultEntity, ShipmentEntity } from "../../entities/shipment/entity";
+import { userIdOf } from "../../entities/shipment/index";
+import { expiresAt, type PartResult, putResults } from "../../entities/shipment/label-results";
+import { Files } from "../../files";
+import { Queue } from "../../queue";
+import { type Carrier, carriers } from "../../shared/brand";
+import { createID, isID } from "../../util/id";
+import { settleUnqueuedParts } from "./unqueued-parts";
+
+/**
+ * Shipments and their labels (issue, status, cancel). A label batch answers at once
+ * with its id; its parts are rendered by the label-job consumers, each order alone:
+ * one with a reason it cannot ship gets that reason in the results and never holds
+ * the others up. Numbers come from the account's ranges (CarrierAccount.allocateNumbers)
+ * and belong to one shipment for good (TrackingClaim); one live label per order parcel
+ * (LiveParcel) whatever runs at the same time.
+ */
+
+export const PART_SIZE = 50;
+/** The first part is small, so the merchant can start printing within a second while the rest render. */
+export const FIRST_PART_SIZE = 10;
+
+/** Ids in parts: a small first one, then PART_SIZE each. */
+function partsOf(ids: string[]): string[][] {
+  const parts = [ids.slice(0, FIRST_PART_SIZE)];
+  for (let i = FIRST_PART_SIZE; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
+  return parts;
+}
+export const MAX_ORDERS = 1000;
+
+/**
+ * A new batch (`label`: of order ids, `reissue`: of shipment ids): the job, keeping a
+ * digest of each part's ids for the consumer's check, then one label-job message per
+ * part; the answer is the label id to follow. Parts SQS does not take are settled at
+ * once with their reason, so the batch still finishes, and the request answers 503 to
+ * be sent again.
+ */
+export async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ label_id: string }> {
+  const labelId = createID("label");
+  const parts = partsOf(ids);
+  await LabelBatchEntity.create({
+    tenantId: useTenantID(),
+    jobId: labelId,
+    kind,
+    total: ids.length,
+    parts: parts.length,
+    createdBy: userIdOf(ActorContext.use()) ?? undefined,
+    expiresAt: expiresAt(),
+    partDigests: parts.map(Queue.partDigest),
+    // A part whose message was lost is sent again from these (core/src/redrive).
+    partItems: parts,
+  }).go();
+  const sent = await Queue.send(
+    "labelJob",
+    parts.map((part, index) => ({
+      kind: "label_job" as const,
+      dedupeKey: `label:${labelId}:${index}`,
+      jobId: labelId,
+      part: index,
+      ...(kind === "label" ? { orderIds: part } : { shipmentIds: part }),
+    })),
+  );
+  if (sent.failed.length) {
+    const unsent = sent.failed.map(({ index }) => ({ part: index, ids: parts[index]! }));
+    await settleUnqueuedParts(labelId, kind, unsent, expiresAt());
+    throw new Queue.Unavailable("送り状の発行を開始できませんでした。時間をおいて再度お試しください。");
+  }
+  return { label_id: labelId };
+}
+
+export async function finishPart(
+  labelId: string,
+  part: number,
+  count: number,
+  parcels: Map<Carrier, LabelParcel[]>,
+  results: PartResult[],
+  context: PartContext,
+) {
+  const files = [...parcels].map(([carrier, list]) => ({
+    carrier,
+    key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`),
+    labels: list.length,
+    pdf: renderLabels(list, context.printSettings[carrier]),
+  }));
+  // The PDFs and the results are written side by side; the part counts only once both are stored.
+  await Promise.all([
+    ...files.map((f) => Files.put(f.key, f.pdf, "application/pdf")),
+    putResults(labelId, part, results),
+  ]);
+  await recordPart(
+    labelId,
+    part,
+    count,
+    files.map(({ carrier, key, labels }) => ({ carrier, key, labels })),
+  );
+}
+
+/**
+ * The part and its count on the batch, in one transaction that applies once: the part
+ * is created only if it is not there, so a part run again (or failed after it ran)
+ * neither counts twice nor replaces its files.
+ */
+async function recordPart(
+  labelId: string,
+  part: number,
+  count: number,
+  files: { carrier: Carrier; key: string; labels: number }[],
+) {
+  const tenantId = useTenantID();
+  const result = await Database.transaction
+    .write((entities) => [
+      entities.labelPart
+        .create({ tenantId, jobId: labelId, part, orders: count, files, expiresAt: expiresAt() })
+        .commit(),
+      entities.labelBatch.update({ tenantId, jobId: labelId }).add({ done: count }).commit(),
+    ])
+    .go();
+  if (result.canceled && result.data[0]?.code !== "ConditionalCheckFailed")
+    throw new Error(`label part ${labelId}/${part} could not be recorded`);
+}
+
+/**
+ * A part that failed for the last time (its message goes to the DLQ): every order of
+ * it without a reason of its own gets this one, in the batch's results and on the
+ * order itself (its エラー tab, until a later issue of it succeeds), and the part
+ * counts as done so the batch finishes and the merchant sees what happened instead
+ * of a bar that never moves. `ids` are the part's orders, or for a reissue its shipments.
+ */
+export async function failPart(labelId: string, part: number, ids: string[], reason: string) {
+  const tenantId = useTenantID();
+  const { data: batch } = await LabelBatchEntity.get({ tenantId, jobId: labelId }).go();
+  if (!batch) return;
+  const orderIds =
+    batch.kind === "label"
+      ? ids
+      : [
+          ...new Set(
+            (
+              await ShipmentEntity.get(
+                ids.filter((id) => isID("shipment", id)).map((shipmentId) => ({ tenantId, shipmentId })),
+              ).go()
+            ).data.map((s) => s.orderId),
+          ),
+        ];
+  const { data: existing } = await LabelResultEntity.get({ tenantId, jobId: labelId, part }).go();
+  // An order refused for its own reason keeps it; one whose labels were made but never stored as a PDF gets this one.
+  const ownReason = new Map(
+    ((existing?.results ?? []) as PartResult[]).filter((r) => r.error).map((r) => [r.orderId, r]),
+  );
+  const message = `送り状を作成できませんでした（${reason.slice(0, 200)}）。再度発行してください。`;
+  const failed = orderIds.filter((id) => !ownReason.has(id));
+  await putResults(
+    labelId,
+    part,
+    orderIds.map(
+      (orderId) =>
+        ownReason.get(orderId) ?? { orderId, shipmentIds: [], trackingNumbers: [], error: message },
+    ),
+  );
+  for (const orderId of failed) await Order.recordLabelIssue(orderId, message);
+  await recordPart(labelId, part, ids.length, []);
+}
+
+/** What a part needs once: accounts, brand items, senders. */
+export async function partContext() {
+  // Read at once, not one after another: a part's set-up is on the way to the first printable part.
+  const [brand, company, accountList] = await Promise.all([
+    Brand.get(),
+    Company.get(),
+    Promise.all(carriers.map((carrier) => CarrierAccount.defaultFor(carrier))),
+  ]);
+  const accounts = new Map(carriers.map((carrier, i) => [carrier, accountList[i]]));
+  const [items, senderOf] = await Promise.all([
+    Order.itemDefaultsOf(brand?.defaultItemCategoryId),
+    Order.senderResolver(brand, company),
+  ]);
+  return {
+    items,
+    accounts,
+    defaultCarrier: brand?.defaultCarrier,
+    printSettings: Brand.serialize(brand).print_settings,
+    senderOf,
+    autoUploadTracking: Brand.uploadSettingsOf(brand).auto_upload_tracking,
+  };
+}
+export type PartContext = Awaited<ReturnType<typeof partContext>>;

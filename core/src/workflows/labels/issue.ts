@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { MAX_ORDERS, startBatch } from "./batch";
+
+// ---------------------------------------------------------------------------
+// Issue: the request
+
+export const IssueRequest = z.object({
+  order_ids: z
+    .array(z.string().max(64))
+    .min(1, { error: "注文を選択してください" })
+    .max(MAX_ORDERS, { error: `一度に発行できるのは${MAX_ORDERS}件までです` }),
+});
+
+/** Creates the batch and queues its parts; the answer is the label id to follow. */
+export async function requestLabels(input: z.input<typeof IssueRequest>): Promise<{ label_id: string }> {
+  return startBatch("label", [...new Set(IssueRequest.parse(input).order_ids)]);
+}

@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import type { EsbuildPlugin } from "./module-files";
+
+/** A dependency module replaced in function bundles: what it costs, why our code never needs it. */
+type Trim = {
+  module: RegExp;
+  why: string;
+  /** The module's new text, from its original; throws when the original is not what the trim expects. */
+  contents(original: string): string;
+};
+
+/** A trim that drops the whole module for `contents`. */
+const replaceWith = (contents: string) => () => contents;
+
+/**
+ * A trim that edits one passage; an upgrade of the package that changes the passage fails the build
+ * rather than quietly undoing the trim or breaking the module.
+ */
+const edit = (passage: string, replacement: string) => (original: string) => {
+  if (!original.includes(passage)) throw new Error(`the passage to replace is gone: ${passage}`);
+  return original.replace(passage, replacement);
+};
+
+const EXPORT_DEFAULT = "export default ";
+
+export const trims: Trim[] = [
+  {
+    module: /[\\/]node_modules[\\/]electrodb[\\/]src[\\/]entity\.js$/,
+    why:
+      "Every Entity checks its model against ElectroDB's JSON schema when built, and every function builds " +
+      "all of ours at import: a fifth of a cold start's CPU, spent proving the same constant models. The " +
+      "tests build them from source, unbundled, so a bad model still fails there.",
+    contents: edit(
+      "_validateModel(model) {\n    return validations.model(model);",
+      "_validateModel(model) {",
+    ),
+  },
+  {
+    module: /[\\/]node_modules[\\/]libphonenumber-js[\\/]metadata\.max\.json\.js$/,
+    why:
+      "The full numbering plans of every country (150 kB); the app keeps only Japanese numbers " +
+      "(core/src/shared/phone.ts), and a number of any other country fails to parse as it failed the " +
+      "JP check before.",
+    contents: (original) => {
+      if (!original.includes(EXPORT_DEFAULT)) throw new Error("the metadata is no longer a default export");
+      const metadata = JSON.parse(original.slice(original.indexOf(EXPORT_DEFAULT) + EXPORT_DEFAULT.length));
+      if (!metadata.countries.JP) throw new Error("the metadata has no JP plan");
+      const japanOnly = {
+        ...metadata,
+        country_calling_codes: { 81: ["JP"] },
+        countries: { JP: metadata.countries.JP },
+        nonGeographic: {},
+      };
+      return `${EXPORT_DEFAULT}${JSON.stringify(japanOnly)}`;
+    },
+  },
+  {
+    module: /[\\/]node_modules[\\/]brotli[\\/]decompress\.js$/,
+    why:
+      "fontkit decompresses WOFF2 fonts with a brotli decoder in JavaScript whose dictionary (half a " +
+      "megabyte) is decoded at import; the label font is TrueType, and Node's own brotli gives the same bytes.",
+    contents: replaceWith(
+      'import { brotliDecompressSync } from "node:zlib";\nexport default (buffer) => brotliDecompressSync(buffer);',
+    ),
+  },
+  {
+    module: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/,
+    why:
+      "Zod's messages in fifty languages (200 kB); the app sets Japanese (core/src/shared/zod.ts), and " +
+      "Zod imports its English default itself.",
+    contents: replaceWith('export { default as ja } from "./ja.js";'),
+  },
+  {
+    module:
+      /[\\/]node_modules[\\/]iconv-lite[\\/]encodings[\\/]tables[\\/](cp936|gbk-added|gb18030-ranges|cp949|cp950|big5-added|eucjp)\.json$/,
+    why:
+      "Carrier files are CP932, the only code page the code asks iconv-lite for; its Chinese, Korean and " +
+      "EUC-JP tables (230 kB) are loaded only for those encodings.",
+    contents: replaceWith(
+      'throw new Error("iconv-lite: this code page is not bundled (stacks/dependency-trims.ts)");',
+    ),
+  },
+  {
+    module: /[\\/]node_modules[\\/]iconv-lite[\\/]encodings[\\/]sbcs-data-generated\.js$/,
+    why: "iconv-lite's single-byte code pages (ISO-8859-*, Windows-125*, 30 kB), which no carrier file uses.",
+    contents: replaceWith("module.exports = {};"),
+  },
+];
+
+/** Applies `trims` to a function bundle. */
+export const dependencyTrims: EsbuildPlugin = {
+  name: "dependency-trims",
+  setup(build) {
+    for (const trim of trims) {
+      build.onLoad({ filter: trim.module }, async ({ path }) => {
+        try {
+          return { contents: trim.contents(await readFile(path, "utf8")), loader: "js" };
+        } catch (error) {
+          return {
+            errors: [
+              {
+                text: `dependency trim of ${path} no longer applies (${error}). Why it was trimmed: ${trim.why}`,
+              },
+            ],
+          };
+        }
+      });
+    }
+  },
+};
