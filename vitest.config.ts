@@ -13,6 +13,10 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine, where
+    // every other file then waited while one test waited on the stand-ins. The e2e project
+    // stays at one worker (fileParallelism: false) and runs after the others.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
