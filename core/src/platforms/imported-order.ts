@@ -4,7 +4,7 @@ import { z } from "zod";
  * An order as a shop platform gave it, before any Japanese normalisation: what the
  * Shopify and Ecforce adapters produce from the platform's own answer (validated
  * here, since a shop API answer is outside input), and what the order normaliser
- * (core/src/order/normalize.ts) turns into our customer and delivery. Text fields are
+ * (core/src/entities/order/normalize.ts) turns into our customer and delivery. Text fields are
  * as the shop sent them (full-width digits, hyphen variants, kana and all).
  */
 export const platforms = ["shopify", "ecforce"] as const;

@@ -18,7 +18,7 @@ export const UploadJobEntity = defineEntity("trackingUploadJob", {
   attributes: {
     ...jobAttributes(["upload"]),
     parts: { type: "number", required: true, readOnly: true },
-    /** Per part, a digest of its message's shipment ids (upload/part-check.ts); absent on jobs started before it was kept. */
+    /** Per part, a digest of its message's shipment ids (workflows/tracking-upload/part-check.ts); absent on jobs started before it was kept. */
     partDigests: { type: "list", items: { type: "string" }, readOnly: true },
   },
   indexes: { byId: jobIndex() },
@@ -55,7 +55,7 @@ export type UploadResultItem = EntityItem<typeof UploadResultEntity>;
  * | pattern | index   | pk composite | sk composite | used by                                        |
  * | byShop  | primary | tenantId     | shopId       | every tracking-upload consumer of one shop     |
  *
- * A shop's rate budget, shared by all consumers (upload/budget.ts): the platform's
+ * A shop's rate budget, shared by all consumers (workflows/tracking-upload/budget.ts): the platform's
  * leaky bucket as the time `tat` (epoch ms) at which it would be full again, moved on
  * by each take with an atomic ADD; `capacity` points refilled at `rate` a second.
  */

@@ -19,7 +19,7 @@ export function statusFromPlatform(
   return current ?? "notShipped";
 }
 
-/** The attributes of an order new to us, from the shop's version (sync/order-item.ts builds its stored item). */
+/** The attributes of an order new to us, from the shop's version (order-item.ts builds its stored item). */
 export function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderWrite>) {
   const isError = value.issues.length > 0;
   return {

@@ -7,7 +7,7 @@ import { fillKey, type ItemLayout, readLayout } from "./item-layout";
  * The stored item of an order new to us, as a sync page writes it by BatchWrite
  * (Order.upsertPage): exactly `OrderEntity.put(order).params().Item`, without
  * ElectroDB's per-item work. The layout is read once from ElectroDB itself
- * (sync/item-layout.ts): the keys of every index, the sparse error index present only
+ * (item-layout.ts): the keys of every index, the sparse error index present only
  * on an order with `isError`, and the entity's own fields; test/core/sync-page.test.ts
  * holds the two equal for every kind of order a shop sends.
  */

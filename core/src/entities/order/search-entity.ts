@@ -41,7 +41,7 @@ let layout: ItemLayout | undefined;
  * The stored item of one token, exactly as `OrderSearchEntity.put(t).params().Item`
  * builds it, without ElectroDB's per-item work (about 70 µs, while a sync writes some
  * six tokens per order). The key layout is read once from ElectroDB itself, by putting
- * marks in place of the composites (sync/item-layout.ts), so it follows the entity's
+ * marks in place of the composites (item-layout.ts), so it follows the entity's
  * model; test/core/sync-page.test.ts holds the two equal.
  */
 export function tokenItem(t: TokenItemInput): Record<string, unknown> {

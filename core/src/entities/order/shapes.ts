@@ -16,7 +16,7 @@ export const utc = z.iso.datetime({ offset: true }).transform((value) => new Dat
 
 export { OrderIssue, StoredLineItem, StoredPerson } from "../../shared/order";
 
-/** What a shop sync writes: the normalised platform order (order/normalize.ts makes it). */
+/** What a shop sync writes: the normalised platform order (normalize.ts makes it). */
 export const ShopOrderWrite = z.object({
   shopId: z.string(),
   platform: z.enum(["shopify", "ecforce"]),
