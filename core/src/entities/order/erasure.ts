@@ -3,7 +3,7 @@ import { useTenantID } from "../../actor";
 import { isConditionalFailure } from "../../db/attributes";
 import { batchWrite, type WriteRequest } from "../../db/batch-write";
 import { concurrentUpdate } from "../../error";
-import { blankPerson, type OrderIssue, type StoredPerson } from "../../shared/order";
+import { blankPerson, type OrderIssue } from "../../shared/order";
 import { isRedacted, redactedAmong } from "../shop/redaction";
 import { OrderEntity, type OrderItem, type ShipmentStatus, shipmentStatuses } from "./entity";
 import { type newOrderItem, statusFromPlatform } from "./new-item";
