@@ -36,6 +36,49 @@ export const trims: Trim[] = [
     ),
   },
   {
+    module: /[\\/]node_modules[\\/]jsonschema[\\/]lib[\\/]index\.js$/,
+    why:
+      "ElectroDB's JSON-schema checker (30 kB) serves only the model check skipped above and the test " +
+      "whether a Service member is a raw model rather than an Entity; ours are all Entities " +
+      "(core/src/entities/service.ts), which that test answers by its failing, as it does here.",
+    contents: (original) => {
+      if (!original.includes("Validator")) throw new Error("jsonschema no longer exports a Validator");
+      return [
+        "class Validator {",
+        "  addSchema() {}",
+        '  validate() { return { errors: [{ property: "instance", message: "not checked in bundles (stacks/dependency-trims.ts)" }] }; }',
+        "}",
+        "Validator.prototype.customFormats = {};",
+        "module.exports = { Validator };",
+      ].join("\n");
+    },
+  },
+  {
+    module:
+      /[\\/]node_modules[\\/]@aws-sdk[\\/]credential-provider-node[\\/]dist-es[\\/]defaultProvider\.js$/,
+    why:
+      "The SDK's credential chain tries SSO, profiles, credential processes, web identity and the " +
+      "instance metadata service after the environment, and brings an STS and SSO client for them " +
+      "(100 kB). Lambda hands every function its role's credentials in the environment, so in a " +
+      "function bundle the chain is the environment alone. Local runs (from source) keep the full chain.",
+    contents: (original) => {
+      const helpers =
+        original.match(/^export const credentials(WillNeedRefresh|TreatedAsExpired) = .*$/gm) ?? [];
+      if (
+        !original.includes(
+          'import { ENV_KEY, ENV_SECRET, fromEnv } from "@aws-sdk/credential-provider-env";',
+        ) ||
+        helpers.length !== 2
+      )
+        throw new Error("the default provider no longer has the shape this trim expects");
+      return [
+        'import { fromEnv } from "@aws-sdk/credential-provider-env";',
+        "export const defaultProvider = (init = {}) => fromEnv(init);",
+        ...helpers,
+      ].join("\n");
+    },
+  },
+  {
     module: /[\\/]node_modules[\\/]libphonenumber-js[\\/]metadata\.max\.json\.js$/,
     why:
       "The full numbering plans of every country (150 kB); the app keeps only Japanese numbers " +

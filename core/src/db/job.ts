@@ -4,7 +4,8 @@ import { tableDefinition } from "./table";
 /** Partitions of the running-jobs index, so heartbeats of many jobs do not all land on one. */
 export const RUNNING_SHARDS = 4;
 export const runningPartition = (shard: number) => `running#${shard}`;
-const anyRunningPartition = () => runningPartition(Math.floor(Math.random() * RUNNING_SHARDS));
+/** A shard for a job (re-)entering the running-jobs index. */
+export const newRunningShard = () => runningPartition(Math.floor(Math.random() * RUNNING_SHARDS));
 const { partitionKey: runningField, sortKey: heartbeatField } = tableDefinition.globalIndexes.gsi3;
 
 /**
@@ -17,7 +18,7 @@ const { partitionKey: runningField, sortKey: heartbeatField } = tableDefinition.
  * `runningShard` once it sees the work finished, which takes the item out of the index.
  */
 export const runningAttributes = {
-  runningShard: { type: "string", field: runningField, default: anyRunningPartition },
+  runningShard: { type: "string", field: runningField, default: newRunningShard },
   heartbeatAt: {
     type: "string",
     field: heartbeatField,

@@ -42,7 +42,8 @@ export const OrderSyncMessage = z.object({
   cursor: Cursor.optional(),
 });
 
-export const LabelJobMessage = z
+/** One part of a label batch or a reissue: issue (or find) its labels and render its PDFs. */
+export const LabelPartMessage = z
   .object({
     kind: z.literal("label_job"),
     tenantId,
@@ -58,6 +59,23 @@ export const LabelJobMessage = z
     error: "a label job names either orders or shipments",
     path: ["orderIds"],
   });
+
+/**
+ * A recorded part whose labels were cancelled since, drawn again without them
+ * (workflows/labels/render-part.ts): `renders` is the rendering the cancel asked for, so
+ * a message overtaken by a later cancel does nothing.
+ */
+export const LabelRenderMessage = z.object({
+  kind: z.literal("label_render"),
+  tenantId,
+  dedupeKey: DedupeKey,
+  jobId: z.string().min(1).max(64),
+  part: z.number().int().min(0).max(99),
+  renders: z.number().int().min(1).max(10_000),
+});
+
+/** The label-job queue carries the parts of batches and their renderings after a cancel. */
+export const LabelJobMessage = z.discriminatedUnion("kind", [LabelPartMessage, LabelRenderMessage]);
 
 export const TrackingUploadMessage = z.object({
   kind: z.literal("tracking_upload"),
@@ -87,7 +105,9 @@ export const queues = {
 export type QueueName = keyof typeof queues;
 export type MessageOf<Q extends QueueName> = z.infer<(typeof queues)[Q]>;
 /** What a caller passes: everything but the tenant, which comes from the actor. */
-export type Draft<Q extends QueueName> = Omit<z.input<(typeof queues)[Q]>, "tenantId">;
+export type Draft<Q extends QueueName> = WithoutTenant<z.input<(typeof queues)[Q]>>;
+// Distributes over a queue that carries several kinds of message.
+type WithoutTenant<M> = M extends unknown ? Omit<M, "tenantId"> : never;
 
 /**
  * The one way an order-sync message is made: what asks for it (`reason`), the key that

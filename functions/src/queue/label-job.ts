@@ -1,10 +1,11 @@
 import type { MessageOf } from "@okuru/core/queue";
-import { Labels } from "@okuru/core/workflows/labels";
+import { LabelRun } from "@okuru/core/workflows/labels/run";
 import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { consumer, RefusedMessage } from "./consumer";
 
 /**
- * One part of a label batch (core/src/shipment), once the message is checked against the
+ * A part drawn again after a cancel (`label_render`, core/src/workflows/labels/render-part.ts),
+ * or one part of a label batch (core/src/workflows/labels), once the message is checked against the
  * batch (its part, its ids; anything else is refused to the DLQ): issues or finds each order's labels,
  * renders the part's PDFs into S3 and counts it once, then, when the brand uploads
  * automatically, queues the tracking upload of the part's shipments. Safe to run
@@ -12,7 +13,12 @@ import { consumer, RefusedMessage } from "./consumer";
  * the count is per part, and an upload never fulfils a shipment twice.
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
-  const verdict = await Labels.checkPartMessage(message);
+  if (message.kind === "label_render") {
+    const found = await LabelRun.renderPart(message.jobId, message.part, message.renders);
+    if (!found) throw new RefusedMessage(`label batch ${message.jobId} has no recorded part ${message.part}`);
+    return;
+  }
+  const verdict = await LabelRun.checkPartMessage(message);
   if (verdict.refused !== undefined) throw new RefusedMessage(verdict.refused);
   if (verdict.batchFinished) {
     // Its labels are counted; only a new batch's automatic upload may still be owed (its job is named by the part).
@@ -20,9 +26,9 @@ export async function run(message: MessageOf<"labelJob">): Promise<void> {
     return;
   }
   if (message.orderIds.length) {
-    const issued = await Labels.runPart(message.jobId, message.part, message.orderIds);
+    const issued = await LabelRun.runPart(message.jobId, message.part, message.orderIds);
     if (issued) await TrackingUpload.afterLabelsIssued(message.jobId, message.part, issued);
-  } else await Labels.runReissuePart(message.jobId, message.part, message.shipmentIds);
+  } else await LabelRun.runReissuePart(message.jobId, message.part, message.shipmentIds);
 }
 
 /**
@@ -31,10 +37,12 @@ export async function run(message: MessageOf<"labelJob">): Promise<void> {
  * finished batch has every part counted already.
  */
 export async function onFinalFailure(message: MessageOf<"labelJob">, error: Error): Promise<void> {
-  const verdict = await Labels.checkPartMessage(message);
+  // A rendering that keeps failing leaves its part waiting; the sweep asks for it again.
+  if (message.kind === "label_render") return;
+  const verdict = await LabelRun.checkPartMessage(message);
   if (verdict.refused !== undefined || verdict.batchFinished) return;
   const ids = message.orderIds.length ? message.orderIds : message.shipmentIds;
-  await Labels.failPart(message.jobId, message.part, ids, error.message);
+  await LabelRun.failPart(message.jobId, message.part, ids, error.message);
 }
 
 export const handler = consumer("labelJob", run, { onFinalFailure });

@@ -2,8 +2,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PurgeQueueCommand } from "@aws-sdk/client-sqs";
+import { ActorContext } from "@okuru/core/actor";
+import { coreConfig } from "@okuru/core/config";
+import { Queue, type QueueName } from "@okuru/core/queue";
+import { Labels } from "@okuru/core/workflows/labels";
+import { HEARTBEAT_LIMIT_MS, Redrive } from "@okuru/core/workflows/redrive";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LabelPartEntity } from "../../../core/src/entities/shipment/entity";
+import { LabelBatchEntity, LabelPartEntity } from "../../../core/src/entities/shipment/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { shopOrderFixture } from "../../support/orders";
 import { shippingCompany } from "../../support/printing";
@@ -13,6 +19,9 @@ import { drainQueue } from "../../support/simulators";
 beforeAll(async () => {
   await usePrivateQueue("labelJob");
 });
+
+const purgeQueue = (queue: QueueName) =>
+  Queue.client().send(new PurgeQueueCommand({ QueueUrl: coreConfig().queues[queue] }));
 
 const printed = (n: string) => `${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8)}`;
 
@@ -46,8 +55,15 @@ describe("a cancelled label", () => {
 
     const cancelled = await call(`/shipments/${second!.shipment_ids[0]}/cancel`, "PUT");
     expect(cancelled.status, cancelled.text).toBe(200);
+    // At once: the page that printed it is gone, and the batch shows the part as being drawn again.
+    const withdrawn = (await call(statusPath)).json;
+    expect(withdrawn).toMatchObject({ status: "running", parts: [] });
+    expect(withdrawn.results[1]).toMatchObject({ cancelled_tracking_numbers: second!.tracking_numbers });
+    expect((await fetch(oldUrl)).status).toBe(404);
 
+    await drainQueue("labelJob", handler);
     const after = (await call(statusPath)).json;
+    expect(after.status).toBe("done");
     expect(after.parts).toEqual([expect.objectContaining({ carrier: "yamato", labels: 2 })]);
     const text = await pdfText(after.parts[0].url);
     expect(text).not.toContain(printed(second!.tracking_numbers[0]!));
@@ -65,6 +81,7 @@ describe("a cancelled label", () => {
     });
     expect(together.status, together.text).toBe(200);
     expect(together.json.results).toEqual([{ id: first!.shipment_ids[0] }, { id: third!.shipment_ids[0] }]);
+    await drainQueue("labelJob", handler);
     const last = (await call(statusPath)).json;
     expect(last.parts).toEqual([]);
     expect(
@@ -75,6 +92,56 @@ describe("a cancelled label", () => {
       jobId: accepted.json.label_id,
       part: 0,
     }).go();
-    expect(part?.renders).toBe(2);
+    expect(part).toMatchObject({ renders: 2, rendered: 2, files: [] });
+  }, 120_000);
+
+  it("is drawn again by the sweep when the rendering's message is lost, and a late message for an older rendering does nothing", async () => {
+    const { call, ids, account } = await shippingCompany({
+      yamato: { first: 44_500_000_000, count: 20 },
+      orders: [4, 5, 6].map((n) => shopOrderFixture(n)),
+    });
+    const accepted = await call("/shipments/labels", "POST", { order_ids: ids });
+    await drainQueue("labelJob", handler);
+    const statusPath = `/shipments/labels?label_id=${accepted.json.label_id}`;
+    const [first, second] = (await call(statusPath)).json.results as {
+      shipment_ids: string[];
+      tracking_numbers: string[];
+    }[];
+
+    expect((await call(`/shipments/${first!.shipment_ids[0]}/cancel`, "PUT")).status).toBe(200);
+    await purgeQueue("labelJob");
+    expect((await call(`/shipments/${second!.shipment_ids[0]}/cancel`, "PUT")).status).toBe(200);
+    // The second cancel's message is taken first; the first one's, sent again late, is overtaken.
+    await drainQueue("labelJob", handler);
+    const stillOne = (await call(statusPath)).json;
+    expect(stillOne.parts).toEqual([expect.objectContaining({ labels: 1 })]);
+    await ActorContext.with({ type: "system", properties: { tenantId: account.tenantId } }, () =>
+      Queue.send("labelJob", [Labels.renderRequest(accepted.json.label_id, 0, 1)]),
+    );
+    await drainQueue("labelJob", handler);
+    expect((await call(statusPath)).json.parts).toEqual(stillOne.parts);
+
+    // The third cancel's message is lost: the part waits, and the sweep asks for it again.
+    expect((await call(`/shipments/${stillOne.results[2].shipment_ids[0]}/cancel`, "PUT")).status).toBe(200);
+    await purgeQueue("labelJob");
+    expect((await call(statusPath)).json.status).toBe("running");
+    const swept = await Redrive.sweep({
+      now: new Date(Date.now() + 2 * HEARTBEAT_LIMIT_MS),
+      tenantIds: [account.tenantId],
+    });
+    expect(swept.redriven).toBe(1);
+    await drainQueue("labelJob", handler);
+    expect((await call(statusPath)).json).toMatchObject({ status: "done", parts: [] });
+    // Nothing waits any more: the next sweep (a limit past the claim's heartbeat) takes the batch out of the running index.
+    const after = await Redrive.sweep({
+      now: new Date(Date.now() + 4 * HEARTBEAT_LIMIT_MS),
+      tenantIds: [account.tenantId],
+    });
+    expect(after).toMatchObject({ redriven: 0, finished: 1 });
+    const { data: batch } = await LabelBatchEntity.get({
+      tenantId: account.tenantId,
+      jobId: accepted.json.label_id,
+    }).go();
+    expect(batch?.runningShard).toBeUndefined();
   }, 120_000);
 });

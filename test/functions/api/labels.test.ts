@@ -6,6 +6,7 @@ import { Order } from "@okuru/core/entities/order";
 import { Shipment } from "@okuru/core/entities/shipment";
 import { parseTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { Labels } from "@okuru/core/workflows/labels";
+import { LabelRun } from "@okuru/core/workflows/labels/run";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/queue/label-job";
 import { asUser, testAccount } from "../../support/account";
@@ -126,7 +127,7 @@ describe("POST /api/shipments/labels", () => {
     const batches = await asUser(account, () =>
       Promise.all(Array.from({ length: 10 }, () => Labels.requestLabels({ order_ids: [ids[0]!] }))),
     );
-    await asUser(account, () => Promise.all(batches.map((b) => Labels.runPart(b.label_id, 0, [ids[0]!]))));
+    await asUser(account, () => Promise.all(batches.map((b) => LabelRun.runPart(b.label_id, 0, [ids[0]!]))));
     const shipments = await asUser(account, () => Shipment.ofOrder(ids[0]!));
     expect(shipments.filter((s) => s.status === "issued")).toHaveLength(1);
   });

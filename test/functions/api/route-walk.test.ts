@@ -2,6 +2,7 @@ import { Order } from "@okuru/core/entities/order";
 import { Shipment } from "@okuru/core/entities/shipment";
 import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { Labels } from "@okuru/core/workflows/labels";
+import { LabelRun } from "@okuru/core/workflows/labels/run";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicRoute } from "../../../functions/src/api/public-routes";
 import { asUser, testAccount } from "../../support/account";
@@ -207,7 +208,7 @@ beforeAll(async () => {
   });
   idsOfA.shipments = await asUser(companyA, async () => {
     const { label_id } = await Labels.requestLabels({ order_ids: [idsOfA.orders!] });
-    await Labels.runPart(label_id, 0, [idsOfA.orders!]);
+    await LabelRun.runPart(label_id, 0, [idsOfA.orders!]);
     return (await Shipment.ofOrder(idsOfA.orders!))[0]!.shipmentId;
   });
 });

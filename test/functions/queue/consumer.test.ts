@@ -77,7 +77,7 @@ describe("queue consumer", () => {
     const [a, b] = [tenant(), tenant()];
     const seen: string[] = [];
     const handler = consumer("labelJob", async (message) => {
-      if (message.orderIds.includes("ord_poison")) throw new Error("boom");
+      if (message.kind === "label_job" && message.orderIds.includes("ord_poison")) throw new Error("boom");
       seen.push(`${useTenantID()}:${message.jobId}`);
     });
     const result = await handler({

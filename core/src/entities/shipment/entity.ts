@@ -182,10 +182,13 @@ export const LabelPartEntity = defineEntity("labelPart", {
     /** [{ carrier, key, labels }]: one PDF per carrier in the part (each has its own layout and paper). */
     files: { type: CustomAttributeType<LabelFile[]>("any"), required: true },
     /**
-     * How often the part was rendered again after a cancel (its files then are new
-     * objects, `-rN`); each new rendering is written under the count it read.
+     * The rendering a cancel last asked for (workflows/labels/cancel.ts): the part's
+     * files are taken away and it is drawn again without the cancelled labels, as new
+     * objects (`-rN`), by the label-job consumer (render-part.ts).
      */
     renders: { type: "number" },
+    /** The rendering the files are of; below `renders` while a new one is being drawn. */
+    rendered: { type: "number" },
   },
   indexes: { byJob: jobChildIndex("part") },
 });

@@ -1,5 +1,4 @@
 import { ActorContext, useTenantID } from "../../actor";
-import { type LabelParcel, renderLabels } from "../../carriers/label";
 import { Brand } from "../../entities/brand";
 import { CarrierAccount } from "../../entities/carrier-account";
 import { Company } from "../../entities/company";
@@ -8,7 +7,6 @@ import { Database } from "../../entities/service";
 import { LabelBatchEntity, LabelResultEntity, ShipmentEntity } from "../../entities/shipment/entity";
 import { userIdOf } from "../../entities/shipment/index";
 import { expiresAt, type PartResult, putResults } from "../../entities/shipment/label-results";
-import { Files } from "../../files";
 import { Queue } from "../../queue";
 import { type Carrier, carriers } from "../../shared/brand";
 import { createID, isID } from "../../util/id";
@@ -75,39 +73,12 @@ export async function startBatch(kind: "label" | "reissue", ids: string[]): Prom
   return { label_id: labelId };
 }
 
-export async function finishPart(
-  labelId: string,
-  part: number,
-  count: number,
-  parcels: Map<Carrier, LabelParcel[]>,
-  results: PartResult[],
-  context: PartContext,
-) {
-  const files = [...parcels].map(([carrier, list]) => ({
-    carrier,
-    key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}.pdf`),
-    labels: list.length,
-    pdf: renderLabels(list, context.printSettings[carrier]),
-  }));
-  // The PDFs and the results are written side by side; the part counts only once both are stored.
-  await Promise.all([
-    ...files.map((f) => Files.put(f.key, f.pdf, "application/pdf")),
-    putResults(labelId, part, results),
-  ]);
-  await recordPart(
-    labelId,
-    part,
-    count,
-    files.map(({ carrier, key, labels }) => ({ carrier, key, labels })),
-  );
-}
-
 /**
  * The part and its count on the batch, in one transaction that applies once: the part
  * is created only if it is not there, so a part run again (or failed after it ran)
  * neither counts twice nor replaces its files.
  */
-async function recordPart(
+export async function recordPart(
   labelId: string,
   part: number,
   count: number,

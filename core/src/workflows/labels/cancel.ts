@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ActorContext, useTenantID } from "../../actor";
-import { type LabelParcel, renderLabels } from "../../carriers/label";
 import type { WhereOf } from "../../db/attributes";
-import { Order } from "../../entities/order";
+import { newRunningShard } from "../../db/job";
 import { batchGet } from "../../entities/records";
 import { Database } from "../../entities/service";
 import {
@@ -16,10 +15,9 @@ import type { PartResult } from "../../entities/shipment/label-results";
 import { labelSummary } from "../../entities/shipment/parcels";
 import { NotFoundError, RuleError } from "../../error";
 import { Files } from "../../files";
-import type { Carrier } from "../../shared/brand";
+import { Queue } from "../../queue";
 import { isID } from "../../util/id";
-import { batchSetup } from "./issue-part";
-import { isLabelShipment, toParcel } from "./label-parcel";
+import { renderRequest } from "./rendering";
 
 /** The condition of a cancel: the shipment is issued, and its upload to the shop never started or failed. */
 export const cancellable: WhereOf<typeof ShipmentEntity> = (attr, op) =>
@@ -85,8 +83,10 @@ async function cancelShipment(
 
 /**
  * A cancelled number must not be printed from its batch: every part of the batch that
- * printed it is rendered again without it (as new files; the old ones are deleted, so
- * a link handed out before stops working too), and its results name it as cancelled.
+ * printed it loses its files at once (the objects are deleted, so a link handed out
+ * before stops working too), its results name the number as cancelled, and the
+ * label-job consumer renders the part again with the labels still live (render-part.ts).
+ * The renderer is not loaded by the API for this: a cancel answers without drawing a PDF.
  */
 async function withdrawFromPrint(labelId: string, shipmentIds: string[]) {
   const { data: stored } = await LabelResultEntity.query
@@ -96,70 +96,49 @@ async function withdrawFromPrint(labelId: string, shipmentIds: string[]) {
   const holding = stored.filter((p) =>
     (p.results as PartResult[]).some((r) => r.shipmentIds.some((id) => withdrawn.has(id))),
   );
-  for (const { part } of holding) await renderPartAgain(labelId, part);
+  for (const { part } of holding) await withdrawPart(labelId, part);
 }
 
 /**
- * Renders a recorded part again with the labels still live: the new files and the
- * results are written in one transaction under the part's render count as read, so of
- * two cancels in one part the later rendering (which read both) is the one kept.
+ * Takes a recorded part's files away and asks for the next rendering of it, in one
+ * transaction under the rendering count as read: `renders` names the rendering wanted,
+ * so of two cancels in one part each asks for its own and only the last one's files
+ * are kept (render-part.ts writes under the count it was sent). The batch goes back
+ * into the running-jobs index with a fresh heartbeat, so a lost message is sent again
+ * by the sweep (redrive/jobs.ts) until the part is rendered.
  */
-async function renderPartAgain(labelId: string, part: number) {
+async function withdrawPart(labelId: string, part: number) {
   const tenantId = useTenantID();
   for (let round = 0; round < 5; round += 1) {
     const key = { tenantId, jobId: labelId, part };
-    const [{ data: recorded }, { data: stored }, batch] = await Promise.all([
+    const [{ data: recorded }, { data: stored }] = await Promise.all([
       LabelPartEntity.get(key).go({ consistent: true }),
       LabelResultEntity.get(key).go({ consistent: true }),
-      batchSetup(labelId),
     ]);
     // A part not recorded yet prints when its run ends; one of an expired batch is gone.
-    if (!recorded || !stored || !batch) return;
+    if (!recorded || !stored) return;
     const results = stored.results as PartResult[];
     const ids = results.flatMap((r) => r.shipmentIds);
-    const shipments = new Map(
+    const cancelled = new Set(
       (
         await batchGet(
           ids.map((shipmentId) => ({ tenantId, shipmentId })),
-          (keys) => ShipmentEntity.get(keys).go({ consistent: true }),
+          (keys) => ShipmentEntity.get(keys).go({ consistent: true, attributes: ["shipmentId", "status"] }),
         )
-      ).map((s) => [s.shipmentId, s]),
+      )
+        .filter((s) => s.status === "cancelled")
+        .map((s) => s.shipmentId),
     );
-    const live = ids.flatMap((id) => {
-      const s = shipments.get(id);
-      return s && s.status !== "cancelled" && isLabelShipment(s) ? [s] : [];
-    });
-    const orders = await Order.findMany([...new Set(live.map((s) => s.orderId))]);
-    const parcels = new Map<Carrier, LabelParcel[]>();
-    for (const shipment of live) {
-      const order = orders.get(shipment.orderId);
-      if (!order) continue;
-      const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
-      const list = parcels.get(shipment.carrier) ?? [];
-      list.push(
-        toParcel(shipment, order, await batch.context.senderOf(order), delivery.success ? delivery.data : {}),
-      );
-      parcels.set(shipment.carrier, list);
-    }
-    const renders = (recorded.renders ?? 0) + 1;
-    const files = [...parcels].map(([carrier, list]) => ({
-      carrier,
-      key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}-r${renders}.pdf`),
-      labels: list.length,
-      pdf: renderLabels(list, batch.context.printSettings[carrier]),
-    }));
-    await Promise.all(files.map((f) => Files.put(f.key, f.pdf, "application/pdf")));
     const marked = results.map((r) => ({
       ...r,
-      cancelled: r.shipmentIds.flatMap((id, i) =>
-        shipments.get(id)?.status === "cancelled" ? [r.trackingNumbers[i]!] : [],
-      ),
+      cancelled: r.shipmentIds.flatMap((id, i) => (cancelled.has(id) ? [r.trackingNumbers[i]!] : [])),
     }));
+    const renders = (recorded.renders ?? 0) + 1;
     const written = await Database.transaction
       .write((entities) => [
         entities.labelPart
           .patch(key)
-          .set({ files: files.map(({ carrier, key, labels }) => ({ carrier, key, labels })), renders })
+          .set({ files: [], renders })
           .where((attr, op) =>
             recorded.renders === undefined
               ? op.notExists(attr.renders)
@@ -167,11 +146,18 @@ async function renderPartAgain(labelId: string, part: number) {
           )
           .commit(),
         entities.labelResult.put({ ...key, results: marked, expiresAt: stored.expiresAt }).commit(),
+        entities.labelBatch
+          .patch({ tenantId, jobId: labelId })
+          .set({ runningShard: newRunningShard() })
+          .commit(),
       ])
       .go();
-    const unused = written.canceled ? files : recorded.files;
-    await Promise.all(unused.map((f) => Files.remove(f.key)));
-    if (!written.canceled) return;
+    if (written.canceled) continue;
+    await Promise.all(recorded.files.map((f) => Files.remove(f.key)));
+    // The withdrawal stands either way: a rendering SQS did not take is sent again by the
+    // sweep once the heartbeat just written is a minute old.
+    await Queue.send("labelJob", [renderRequest(labelId, part, renders)]);
+    return;
   }
   throw new RuleError("shipment.concurrent", "他の操作と競合しました。再度お試しください。");
 }

@@ -15,7 +15,8 @@ import type { PartResult } from "../../entities/shipment/label-results";
 import { labelSummary } from "../../entities/shipment/parcels";
 import { type Carrier, carriers } from "../../shared/brand";
 import { idFor } from "../../util/id";
-import { finishPart, type PartContext, partContext } from "./batch";
+import { type PartContext, partContext } from "./batch";
+import { finishPart } from "./finish-part";
 import { isLabelShipment, toParcel } from "./label-parcel";
 import { type IssuedPart, issuedOf } from "./status";
 

@@ -6,6 +6,7 @@ import { NotFoundError } from "../../error";
 import { Files } from "../../files";
 import { carriers } from "../../shared/brand";
 import { isID } from "../../util/id";
+import { awaitsRendering } from "./rendering";
 
 // ---------------------------------------------------------------------------
 // Batch status
@@ -84,7 +85,8 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
     .flatMap((p) => p.files.map((f) => ({ ...f, part: p.part })));
   return {
     label_id: labelId,
-    status: batch.done >= batch.total ? "done" : "running",
+    // A part drawn again after a cancel is not offered until its new files are there.
+    status: batch.done >= batch.total && !parts.some(awaitsRendering) ? "done" : "running",
     progress: { done: Math.min(batch.done, batch.total), total: batch.total },
     parts: await Promise.all(
       files.map(async (f) => ({

@@ -2,6 +2,7 @@ import { ExportJobEntity } from "../../entities/jobs/export-job";
 import { UploadJobEntity, UploadResultEntity } from "../../entities/jobs/upload-job";
 import { LabelBatchEntity, LabelPartEntity } from "../../entities/shipment/entity";
 import { Queue } from "../../queue";
+import { Labels } from "../labels";
 import { applied, type Outcome, redriveKey } from "./outcome";
 import type { StaleWork } from "./stale";
 
@@ -30,16 +31,23 @@ async function sendAll<Q extends Queue.QueueName>(queue: Q, messages: Queue.Draf
   if (sent.failed.length) throw new Error(`re-drive not sent: ${sent.failed[0]!.reason}`);
 }
 
+/** The sweep's claim on a stale label batch: its heartbeat moved on from the value read. */
+const claimLabelBatch = (work: StaleWork, now: Date) =>
+  applied(
+    LabelBatchEntity.patch(keyOf(work))
+      .set({ heartbeatAt: now.toISOString() })
+      .where((attr, op) => op.eq(attr.heartbeatAt, work.heartbeatAt))
+      .go({ response: "none" }),
+  );
+
 export async function labelBatch(work: StaleWork, now: Date): Promise<Outcome> {
   const key = keyOf(work);
   const { data: batch } = await LabelBatchEntity.get(key).go();
-  if (!batch || batch.done >= batch.total) {
-    if (batch) await LabelBatchEntity.patch(key).remove(["runningShard"]).go({ response: "none" });
-    return "finished";
-  }
+  if (!batch) return "finished";
   const { data: recorded } = await LabelPartEntity.query
     .byJob(key)
-    .go({ pages: "all", attributes: ["part"] });
+    .go({ pages: "all", attributes: ["part", "renders", "rendered"] });
+  if (batch.done >= batch.total) return finishedBatch(work, now, recorded);
   const done = new Set(recorded.map((p) => p.part));
   const items = partItemsOf(batch.partItems);
   const lost = partNumbers(batch.parts).filter((part) => !done.has(part));
@@ -48,13 +56,7 @@ export async function labelBatch(work: StaleWork, now: Date): Promise<Outcome> {
     await LabelBatchEntity.patch(key).remove(["runningShard"]).go({ response: "none" });
     return "unknown";
   }
-  const claimed = await applied(
-    LabelBatchEntity.patch(key)
-      .set({ heartbeatAt: now.toISOString() })
-      .where((attr, op) => op.eq(attr.heartbeatAt, work.heartbeatAt))
-      .go({ response: "none" }),
-  );
-  if (!claimed) return "claimed";
+  if (!(await claimLabelBatch(work, now))) return "claimed";
   await sendAll(
     "labelJob",
     lost.map((part) => ({
@@ -64,6 +66,36 @@ export async function labelBatch(work: StaleWork, now: Date): Promise<Outcome> {
       part,
       ...(batch.kind === "label" ? { orderIds: items[part] } : { shipmentIds: items[part] }),
     })),
+  );
+  return "redriven";
+}
+
+/**
+ * A finished batch is in the running index again while a part cancelled since waits for
+ * its new rendering (workflows/labels/cancel.ts): that rendering is asked for again. It
+ * leaves the index once every part is drawn, under the heartbeat as read, so a cancel
+ * that came in meanwhile (and moved the heartbeat on) keeps it there.
+ */
+async function finishedBatch(
+  work: StaleWork,
+  now: Date,
+  parts: { part: number; renders?: number; rendered?: number }[],
+): Promise<Outcome> {
+  const key = keyOf(work);
+  const waiting = parts.filter(Labels.awaitsRendering);
+  if (!waiting.length) {
+    await applied(
+      LabelBatchEntity.patch(key)
+        .remove(["runningShard"])
+        .where((attr, op) => op.eq(attr.heartbeatAt, work.heartbeatAt))
+        .go({ response: "none" }),
+    );
+    return "finished";
+  }
+  if (!(await claimLabelBatch(work, now))) return "claimed";
+  await sendAll(
+    "labelJob",
+    waiting.map(({ part, renders }) => Labels.renderRequest(work.id, part, renders ?? 0)),
   );
   return "redriven";
 }
