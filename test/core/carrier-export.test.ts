@@ -20,7 +20,7 @@ import {
   toJisX0208Text,
   unencodableCharacters,
 } from "../../core/src/carriers/text";
-import type { TimeSlot } from "../../core/src/shared/delivery";
+import type { NeutralTimeSlot as TimeSlot } from "../../core/src/shared/delivery";
 import { sjisByteLength } from "../../core/src/shared/text";
 import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
 
@@ -162,7 +162,7 @@ const yuprirOrder = (c: Case): ExportOrder<"japan_post_yuprir"> => ({
   },
   account: { formCodes: { "0": "1100780", "2": "1100740" } },
 });
-/** クリックポスト orders come without a time slot; dates, cool, COD and handling stay to be refused. */
+/** クリックポスト orders come without a time slot; dates and handling become warnings, cool and COD are refused. */
 const clickpostOrder = (c: Case): ExportOrder<"clickpost"> => ({
   ...base(c),
   delivery: { ...common(c), time_slot: "", payment_type: c.cod ? "2" : "0", cool_type: c.cool ? "1" : "0" },
@@ -272,14 +272,13 @@ describe("golden files", () => {
       A0004: ["customer.name"],
       A0012: ["delivery.delivery_date"],
     });
+    // クリックポスト drops the date and 荷扱い it cannot carry (A0012, A0013) with a warning instead.
     expect(excludedFields(run("clickpost"))).toEqual({
       A0004: ["customer.name"],
       A0007: ["customer.name"],
-      A0008: ["delivery.payment_type", "delivery.cod_amount"],
-      A0009: ["delivery.cool_type", "delivery.delivery_date"],
-      A0010: ["delivery.cool_type", "delivery.delivery_date"],
-      A0012: ["delivery.delivery_date"],
-      A0013: ["delivery.handling1"],
+      A0008: ["delivery.cod_amount"],
+      A0009: ["delivery.cool_type"],
+      A0010: ["delivery.cool_type"],
     });
   });
 

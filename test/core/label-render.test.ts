@@ -14,13 +14,16 @@ import {
   sheetOf,
 } from "../../core/src/carriers/label/index";
 import { fitText } from "../../core/src/carriers/label/text-fit";
+import { jstToday } from "../../core/src/shared/dates";
 import { type TimeSlot, timeSlotLabels, timeSlots } from "../../core/src/shared/delivery";
+import { blankPerson } from "../../core/src/shared/order";
 import {
   codabarOf,
   formatTrackingNumber,
   parseTrackingNumber,
   trackingNumberOf,
 } from "../../core/src/shared/tracking-number";
+import { batchDay, toParcel } from "../../core/src/workflows/labels/label-parcel";
 import { labelSender as sender } from "../support/label-parties";
 
 /**
@@ -333,5 +336,97 @@ describe("label rendering rules", () => {
     const single = sheetOf(labelPaper, label);
     expect(single.slots[0]!.matrix).toEqual([72 / 25.4, 0, 0, 72 / 25.4, 0, 0]);
     expect(single.cuts).toEqual([]);
+  });
+});
+
+/** A page's text in the order it was drawn: a mark's title, then its value. */
+const drawnText = (pdf: string, page: number) =>
+  squeeze(run("pdftotext", ["-raw", "-f", String(page), "-l", String(page), "-enc", "UTF-8", pdf, "-"]));
+
+/** Where a word is on a 1-up page, in points from the top-left: pdftotext's word boxes. */
+function wordTop(pdf: string, page: number, word: string): number {
+  const xml = run("pdftotext", ["-bbox", "-f", String(page), "-l", String(page), pdf, "-"]);
+  const match = new RegExp(`yMin="([\\d.]+)"[^>]*>${word}<`).exec(xml);
+  expect(match, `${word} on page ${page}`).not.toBeNull();
+  return Number(match![1]);
+}
+const mm = (points: number) => (points / 72) * 25.4;
+
+describe("出荷日 and service marks", () => {
+  const order = { orderNumber: "#7001", customer: { ...blankPerson(), ...kyoto } };
+  const shipment = (carrier: LabelParcel["carrier"]) => ({
+    carrier,
+    trackingNumber: trackingNumberOf(serial++),
+    parcel: 1,
+    parcels: 1,
+  });
+
+  it("prints today's date in Japan as 出荷日 when the delivery names none, the delivery's when it does", () => {
+    const today = jstToday();
+    const unnamed = toParcel(shipment("yamato"), order, sender, { service_type: "0" }, today);
+    const named = toParcel(shipment("sagawa"), order, sender, { ship_date: "2026-07-20" }, today);
+    expect([unnamed.shipDate, named.shipDate]).toEqual([today, "2026-07-20"]);
+    const pdf = writePdf(renderLabels([unnamed, named], labelPaper));
+    const [, month, day] = today.split("-").map(Number);
+    expect(squeeze(pageText(pdf, 1))).toMatch(new RegExp(`出荷日${month}月${day}日\\([日月火水木金土]\\)`));
+    expect(squeeze(pageText(pdf, 2))).toMatch(/出荷日7月20日\(月\)/);
+  });
+
+  it("takes the batch's day in Japan, so a part drawn again prints the date it was first printed with", () => {
+    // 15:30 UTC is already the next day in Japan.
+    expect(batchDay("2026-07-14T15:30:00.000Z")).toBe("2026-07-15");
+    expect(batchDay("2026-07-14T14:59:59.999Z")).toBe("2026-07-14");
+  });
+
+  const marked = [
+    ["yamato", 12_345, "冷蔵", "コレクト¥12,345", "クール宅急便冷蔵"],
+    ["yamato", 300_000, "冷凍", "コレクト¥300,000", "クール宅急便冷凍"],
+    ["sagawa", 54_321, "冷凍", "e-コレクト¥54,321", "飛脚クール便冷凍"],
+    ["sagawa", 1_000, "冷蔵", "e-コレクト¥1,000", "飛脚クール便冷蔵"],
+    ["japan_post", 5_000, "チルド", "代金引換¥5,000", "保冷ゆうパックチルド"],
+    ["japan_post", 98_765, "冷凍", "代金引換¥98,765", "保冷ゆうパック冷凍"],
+  ] as const;
+  const labels = marked.map(([carrier, codAmount, coolType]) => parcel({ carrier, codAmount, coolType }));
+  const normal = (["yamato", "sagawa", "japan_post"] as const).map((carrier) => parcel({ carrier }));
+  const pdf = writePdf(renderLabels([...labels, ...normal], labelPaper));
+
+  it.each(marked.map((row, index) => [index + 1, ...row] as const))(
+    "page %i (%s): the cash-on-delivery mark with its amount and the cool mark with its word, side by side",
+    (page, _carrier, _amount, _cool, collectMark, coolMark) => {
+      const flat = drawnText(pdf, page);
+      expect(flat).toContain(collectMark);
+      expect(flat).toContain(coolMark);
+    },
+  );
+
+  it.each(marked.map((row, index) => [index + 1, row[0]] as const))(
+    "page %i (%s): the marks sit in the band right under the carrier's name, above everything else",
+    (page, carrier) => {
+      const first = carrier === "sagawa" ? "e-コレクト" : carrier === "yamato" ? "コレクト" : "代金引換";
+      const top = mm(wordTop(pdf, page, first));
+      // The header takes 3–15 mm from the top; the band 15–27 mm.
+      expect(top).toBeGreaterThan(15);
+      expect(top).toBeLessThan(27);
+      const trackingNumber = formatTrackingNumber(labels[page - 1]!.trackingNumber);
+      expect(mm(wordTop(pdf, page, trackingNumber))).toBeGreaterThan(27);
+    },
+  );
+
+  it.each(normal.map((label, index) => [marked.length + index + 1, label.carrier] as const))(
+    "page %i (%s): a normal parcel carries no mark",
+    (page) => {
+      const flat = squeeze(pageText(pdf, page));
+      for (const word of ["コレクト", "代金引換", "クール", "保冷", "冷蔵", "冷凍", "チルド", "¥"]) {
+        expect(flat).not.toContain(word);
+      }
+    },
+  );
+
+  it("keeps every barcode scannable next to the marks", () => {
+    for (const [index, label] of [...labels, ...normal].entries()) {
+      const codes = scanPage(pdf, index + 1);
+      expect(codes).toHaveLength(1);
+      expect(parseTrackingNumber(codes[0]!.slice(1, -1))).toBe(label.trackingNumber);
+    }
   });
 });

@@ -12,7 +12,17 @@ import { sjisByteLength } from "./text";
  * carrier cannot honour is flagged on the order.
  */
 export const timeSlots = ["", "0900", "1200", "1400", "1600", "1800", "1900"] as const;
-export type TimeSlot = (typeof timeSlots)[number];
+/**
+ * Yamato タイム's two delivery times, 10時まで and 17時まで, stored as B2 writes them
+ * (docs/carriers.md#yamato-b2-time-codes). They are not slots of the neutral scheme: only a
+ * Yamato delivery with 送り状種類 タイム takes them, and no shop's requested slot becomes one.
+ */
+export const yamatoTimeServiceSlots = ["0010", "0017"] as const;
+/** Every time a delivery can hold: the neutral slots and タイム's times. */
+export const deliveryTimeSlots = [...timeSlots, ...yamatoTimeServiceSlots] as const;
+export type NeutralTimeSlot = (typeof timeSlots)[number];
+export type YamatoTimeServiceSlot = (typeof yamatoTimeServiceSlots)[number];
+export type TimeSlot = (typeof deliveryTimeSlots)[number];
 
 export const timeSlotLabels: Record<TimeSlot, string> = {
   "": "指定なし",
@@ -22,7 +32,12 @@ export const timeSlotLabels: Record<TimeSlot, string> = {
   "1600": "16時〜18時",
   "1800": "18時〜20時",
   "1900": "19時〜21時",
+  "0010": "10時まで",
+  "0017": "17時まで",
 };
+
+export const isYamatoTimeServiceSlot = (slot: unknown): slot is YamatoTimeServiceSlot =>
+  yamatoTimeServiceSlots.some((s) => s === slot);
 
 // ---------------------------------------------------------------------------
 // An order's delivery per carrier (PUT /api/orders/{id}/delivery/{carrier}). Codes
@@ -74,7 +89,14 @@ const codes = <T extends Record<string, string>>(table: T, label: string) =>
 const common = {
   ship_date: CalendarDate.nullable().default(null),
   delivery_date: CalendarDate.nullable().default(null),
-  time_slot: z.enum(timeSlots, { error: "配達時間帯を選択してください" }).default(""),
+  time_slot: z
+    .enum(timeSlots, {
+      error: (issue) =>
+        isYamatoTimeServiceSlot(issue.input)
+          ? "10時まで・17時まではヤマト運輸のタイムでのみ指定できます"
+          : "配達時間帯を選択してください",
+    })
+    .default(""),
   parcels: z
     .number({ error: "個数は数値で入力してください" })
     .int({ error: "個数は整数で入力してください" })
@@ -93,7 +115,7 @@ const common = {
     .default(null),
 };
 
-type Common = { ship_date: string | null; delivery_date: string | null; time_slot: TimeSlot };
+type Common = { ship_date: string | null; delivery_date: string | null };
 
 /** Refuses the delivery with `message` on its `field`. */
 function refuse(ctx: z.RefinementCtx, field: string, message: string) {
@@ -121,6 +143,7 @@ function checkCodAmount(
 export const YamatoDelivery = z
   .object({
     ...common,
+    time_slot: z.enum(deliveryTimeSlots, { error: "配達時間帯を選択してください" }).default(""),
     service_type: codes(yamatoServiceTypes, "送り状種類"),
     cool_type: codes(yamatoCoolTypes, "クール区分").default("0"),
   })
@@ -131,8 +154,14 @@ export const YamatoDelivery = z
       required: "コレクトでは代引金額を入力してください",
       refused: "代引金額は送り状種類がコレクトのときだけ入力できます",
     });
+    // タイム delivers by 10:00 or 17:00 and has no slots; the other services have no such times.
+    const timeService = value.service_type === "4";
+    if (timeService && value.time_slot !== "" && !isYamatoTimeServiceSlot(value.time_slot))
+      refuse(ctx, "time_slot", "タイムでは配達時間帯を10時まで・17時までから選択してください");
+    if (!timeService && isYamatoTimeServiceSlot(value.time_slot))
+      refuse(ctx, "time_slot", "10時まで・17時までは送り状種類がタイムのときだけ指定できます");
     // Yamato abolished 12–14; its mail-box services take no date, time or cool.
-    if (value.time_slot === "1200")
+    if (value.time_slot === "1200" && !timeService)
       refuse(ctx, "time_slot", "ヤマト運輸では12時〜14時の時間帯指定はできません");
     const mailbox = value.service_type === "3" || value.service_type === "7";
     if (mailbox && (value.time_slot !== "" || value.delivery_date !== null))
@@ -222,7 +251,8 @@ export function deliveryDefaults(
   items?: ItemDefaults,
 ): Record<string, unknown> {
   const cod = order.codAmount !== null && order.codAmount > 0 ? order.codAmount : null;
-  const slot = timeSlots.find((s) => s !== "" && s === order.requestedTimeSlot) ?? "";
+  // Only the neutral slots: タイム's 10時まで・17時まで are the merchant's choice of service, never a shop's wish.
+  const slot: NeutralTimeSlot = timeSlots.find((s) => s !== "" && s === order.requestedTimeSlot) ?? "";
   const common = {
     delivery_date: order.requestedDeliveryDate,
     time_slot: slot,

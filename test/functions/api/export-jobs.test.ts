@@ -51,7 +51,9 @@ describe("a large export runs on the export-job queue", () => {
       filename: null,
       url: null,
       included: [],
+      again: [],
       excluded: [],
+      warnings: [],
       error: null,
     });
     expect((await callApi(`/api/orders/${ids[0]}`, { token })).json.exported).toBeNull();
@@ -76,6 +78,7 @@ describe("a large export runs on the export-job queue", () => {
       progress: { done: large, total: large },
       filename: expect.stringMatching(/^yamato_b2_\d{8}_[a-z0-9]{6}\.csv$/),
       included: ids.slice(0, -1),
+      again: [],
       excluded: [
         {
           order_id: ids.at(-1),

@@ -252,10 +252,12 @@ describe("PUT /api/orders/bulk_update: sender and carrier", () => {
       token,
       body: { ids: [cod!.orderId, noon!.orderId, plain!.orderId], action: "set_carrier", carrier: "yamato" },
     });
+    // The changed orders that Yamato's JIS rule now refuses (﨑 in the address) say so with the change.
+    const jisRule = "ヤマト運輸の送り状ではJIS第1・第2水準以外の文字（﨑）を使えません。";
     expect(res.json.results).toEqual([
-      { id: cod!.orderId },
+      { id: cod!.orderId, issues: [jisRule] },
       { id: noon!.orderId, error: "ヤマト運輸では12時〜14時の時間帯指定はできません" },
-      { id: plain!.orderId },
+      { id: plain!.orderId, issues: [jisRule] },
     ]);
     const read = async (id: string) => (await callApi(`/api/orders/${id}`, { token })).json;
     expect((await read(cod!.orderId)).delivery).toMatchObject({

@@ -74,6 +74,8 @@ describe("a queued export in the CSV出力 dialog", () => {
     filename: null,
     url: null,
     included: [],
+    again: [],
+    warnings: [],
     excluded: [],
     error: null,
     ...over,
@@ -88,6 +90,8 @@ describe("a queued export in the CSV出力 dialog", () => {
         filename: "f.csv",
         url: null,
         included: [],
+        again: [],
+        warnings: [],
         excluded: [],
       }),
     ).toBe(false);
@@ -104,6 +108,8 @@ describe("a queued export in the CSV出力 dialog", () => {
       filename: "a.csv",
       url: "https://x",
       included: ["o1"],
+      again: [],
+      warnings: [],
       excluded: [],
     });
   });

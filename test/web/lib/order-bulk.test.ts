@@ -150,6 +150,8 @@ describe("CSV出力", () => {
     filename: "yamato_b2_20260501_abc123.csv",
     url: "https://s3.example/b2.csv",
     included: ["ord_a", "ord_b"],
+    again: [],
+    warnings: [],
     excluded: [],
     ...overrides,
   });
@@ -191,6 +193,51 @@ describe("CSV出力", () => {
     });
   });
 
+  it("counts the orders written again and offers a 再出力 only of orders kept out for being handed over before", () => {
+    const view = exportView(
+      result({
+        included: ["ord_a", "ord_b"],
+        again: ["ord_b"],
+        excluded: [
+          { orderId: "ord_c", reasons: [{ field: "order.labels", message: "送り状を発行済みです。" }] },
+          {
+            orderId: "ord_d",
+            reasons: [
+              { field: "order.exported", message: "出力済みです。" },
+              { field: "order.shipped", message: "発送済みの注文です。" },
+            ],
+          },
+          {
+            orderId: "ord_e",
+            reasons: [{ field: "delivery.carrier", message: "この注文の配送会社は佐川急便です。" }],
+          },
+        ],
+      }),
+      numbers,
+    );
+    expect(view.again).toBe(1);
+    expect(view.exportableAgain).toEqual(["ord_c", "ord_d"]);
+  });
+
+  it("lists the orders written without a field their service cannot carry, each message once", () => {
+    const slot = "クリックポストでは配達時間帯を指定できないため、出力しませんでした。";
+    const view = exportView(
+      result({
+        format: "clickpost",
+        warnings: [
+          { orderId: "ord_c", field: "delivery.time_slot", message: slot },
+          { orderId: "ord_a", field: "delivery.handling1", message: "荷扱いを出力しませんでした。" },
+          { orderId: "ord_a", field: "delivery.handling2", message: "荷扱いを出力しませんでした。" },
+        ],
+      }),
+      numbers,
+    );
+    expect(view.leftOut).toEqual([
+      { orderId: "ord_a", orderNumber: "#1002", reasons: ["荷扱いを出力しませんでした。"] },
+      { orderId: "ord_c", orderNumber: "#1003", reasons: [slot] },
+    ]);
+  });
+
   it("has a Japanese name for every format, in the menu's order", () => {
     expect(Object.entries(exportFormatLabels)).toEqual([
       ["yamato_b2", "B2クラウド"],
@@ -207,7 +254,7 @@ describe("一括で配送設定", () => {
       [
         { id: "ord_b", error: "佐川急便では代引金額は300,000円以下で入力してください" },
         { id: "ord_a" },
-        { id: "ord_c" },
+        { id: "ord_c", issues: ["建物名・部屋番号が佐川急便の上限（全角16文字）を超えています。"] },
       ],
       numbers,
     );
@@ -218,6 +265,14 @@ describe("一括で配送設定", () => {
           orderId: "ord_b",
           orderNumber: "#1010",
           reasons: ["佐川急便では代引金額は300,000円以下で入力してください"],
+        },
+      ],
+      // Changed, and now in the エラー tab: said with the change.
+      turnedError: [
+        {
+          orderId: "ord_c",
+          orderNumber: "#1003",
+          reasons: ["建物名・部屋番号が佐川急便の上限（全角16文字）を超えています。"],
         },
       ],
     });

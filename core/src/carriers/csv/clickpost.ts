@@ -9,9 +9,11 @@ import type { ExportOrder } from "./types";
  * (implementations disagree); the stricter reading is used: name 40 bytes (全角20),
  * each address line 40, 内容品 30 (全角15), 40 rows per file.
  *
- * クリックポスト is a prepaid mailbox service: no date, time, chilled/frozen, cash on
- * delivery, several pieces or handling marks. An order asking for any of them is left
- * out with the reason rather than sent without it. The file has no column for the
+ * クリックポスト is a prepaid mailbox service with no date, time, chilled/frozen, cash on
+ * delivery, several pieces or handling marks (docs/carriers.md#clickpost-csv). A wish the parcel
+ * arrives fine without (date, time slot, 荷扱い, often the brand's defaults) is dropped with a
+ * warning; what would lose the merchant money or goods (collecting payment, the cold chain, a
+ * second piece under one label) keeps the order out. The file has no column for the
  * お客様管理番号, so tracking numbers are not matched back from a file.
  */
 
@@ -31,18 +33,38 @@ export interface ClickpostRecord {
 
 function prepare(order: Order, f: Fitter): ClickpostRecord {
   const { delivery, recipient: to } = order;
-  if (delivery.payment_type !== "0")
-    f.fail("delivery.payment_type", "クリックポストは元払いのみです（着払い・代金引換はできません）。");
-  if (delivery.cod_amount !== null) f.fail("delivery.cod_amount", "クリックポストでは代金引換はできません。");
+  if (delivery.payment_type === "2" || delivery.cod_amount !== null)
+    f.fail(
+      "delivery.cod_amount",
+      "クリックポストは代金を受け取れないため、代金引換の注文は代金を回収できないまま届いてしまいます。別の配送方法を選んでください。",
+    );
+  else if (delivery.payment_type !== "0")
+    f.fail(
+      "delivery.payment_type",
+      "クリックポストは元払いのみです（着払いはできません）。別の配送方法を選んでください。",
+    );
   if (delivery.cool_type !== "0")
-    f.fail("delivery.cool_type", "クリックポストでは保冷（チルド・冷凍）はできません。");
+    f.fail(
+      "delivery.cool_type",
+      "クリックポストでは保冷（チルド・冷凍）ができず、品物が傷むおそれがあります。別の配送方法を選んでください。",
+    );
+  if (delivery.parcels !== 1)
+    f.fail(
+      "delivery.parcels",
+      "クリックポストは1件につき1個です。個数を1にするか、別の配送方法を選んでください。",
+    );
+  // A mailbox service hands nothing over in person: without the street address the parcel comes back.
+  if (!to.city.trim() || !to.address1.trim())
+    f.fail("customer.address1", "お届け先住所（市区町村・番地）がありません。");
   if (delivery.delivery_date !== null)
-    f.fail("delivery.delivery_date", "クリックポストではお届け日を指定できません。");
+    f.warn("delivery.delivery_date", "クリックポストではお届け日を指定できないため、出力しませんでした。");
   if (delivery.time_slot !== "")
-    f.fail("delivery.time_slot", "クリックポストでは配達時間帯を指定できません。");
-  if (delivery.parcels !== 1) f.fail("delivery.parcels", "クリックポストは1件につき1個です。");
+    f.warn("delivery.time_slot", "クリックポストでは配達時間帯を指定できないため、出力しませんでした。");
   if (delivery.handling1 || delivery.handling2)
-    f.fail("delivery.handling1", "クリックポストでは荷扱い（ワレモノ注意など）を印字できません。");
+    f.warn(
+      delivery.handling1 ? "delivery.handling1" : "delivery.handling2",
+      "クリックポストでは荷扱い（ワレモノ注意など）を印字できないため、出力しませんでした。",
+    );
 
   return {
     // Hyphenated like the other Japan Post layout (docs/carriers.md#japan-post-yuprir-layout); whether

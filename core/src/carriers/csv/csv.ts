@@ -90,7 +90,7 @@ export interface FormatSpec<O, R> {
   columns: Column<R>[];
   /** Most data rows the carrier takes in one file. */
   maxRows?: number;
-  /** The order fitted into a record, or undefined; reasons go to the fitter. */
+  /** The order fitted into a record, or undefined; reasons and warnings go to the fitter. */
   prepare(order: O, fitter: Fitter, options: ExportOptions): R | undefined;
 }
 
@@ -111,6 +111,7 @@ export function runExport<O extends { reference: string }, R>(
   const rows: string[][] = spec.header ? [spec.columns.map((c) => c.header)] : [];
   const included: string[] = [];
   const excluded: ExportResult["excluded"] = [];
+  const warnings: ExportResult["warnings"] = [];
   const seen = new Set<string>();
 
   for (const order of orders) {
@@ -142,6 +143,7 @@ export function runExport<O extends { reference: string }, R>(
     }
     rows.push(cells);
     included.push(order.reference);
+    warnings.push(...fitter.warnings.map((warning) => ({ reference: order.reference, ...warning })));
   }
 
   const date = options.today.replaceAll("-", "");
@@ -151,6 +153,7 @@ export function runExport<O extends { reference: string }, R>(
     filename: `${spec.filePrefix}_${date}${suffix}.csv`,
     included,
     excluded,
+    warnings,
   };
 }
 

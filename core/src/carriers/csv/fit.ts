@@ -7,6 +7,7 @@ import {
   sjisByteLength,
   toHalfWidthAscii,
 } from "../../shared/text";
+import { shippingDates } from "../shipping-dates";
 import {
   outsideJisX0208,
   toCp932Text,
@@ -187,15 +188,21 @@ export function carrierDate(iso: string, separator: "/" | ""): string {
 /**
  * Collects the reasons an order cannot go into one carrier's file while its values are
  * fitted. Each method returns what to write (blank when the value is unusable) and adds
- * a reason when it is.
+ * a reason when it is. What the carrier cannot carry but can ship without is a warning
+ * instead: the order stays in the file and the merchant is told what was left out.
  */
 export class Fitter {
   readonly reasons: ExportReason[] = [];
+  readonly warnings: ExportReason[] = [];
 
   constructor(readonly rules: CarrierRules) {}
 
   fail(field: string, message: string): void {
     this.reasons.push({ field, message });
+  }
+
+  warn(field: string, message: string): void {
+    this.warnings.push({ field, message });
   }
 
   /**
@@ -327,33 +334,15 @@ export class Fitter {
   }
 }
 
-/**
- * The dates an order ships and arrives on: the ship date defaults to the caller's today
- * (JST). A date that does not exist, a ship date in the past, or a delivery date before
- * shipping cannot be printed meaningfully and is a reason.
- */
+/** The file's dates (carriers/shipping-dates.ts, the one judgement labels use too); each problem refuses the row. */
 export function fitDates(
   fitter: Fitter,
   delivery: { ship_date: string | null; delivery_date: string | null },
   today: string,
 ): { ship: string; delivery: string | null } {
-  let ship = delivery.ship_date ?? today;
-  if (!isCalendarDate(ship)) {
-    fitter.fail("delivery.ship_date", `発送予定日（${ship}）は存在しない日付です。`);
-    ship = today;
-  } else if (ship < today) {
-    fitter.fail("delivery.ship_date", `発送予定日（${ship}）が過去の日付です。`);
-  }
-  const arrive = delivery.delivery_date;
-  if (arrive === null) return { ship, delivery: null };
-  if (!isCalendarDate(arrive)) {
-    fitter.fail("delivery.delivery_date", `お届け希望日（${arrive}）は存在しない日付です。`);
-    return { ship, delivery: null };
-  }
-  if (arrive < ship) {
-    fitter.fail("delivery.delivery_date", `お届け希望日（${arrive}）が発送予定日（${ship}）より前です。`);
-  }
-  return { ship, delivery: arrive };
+  const { problems, ...dates } = shippingDates(delivery, today);
+  for (const problem of problems) fitter.fail(problem.field, problem.message);
+  return dates;
 }
 
 /**

@@ -105,12 +105,22 @@ export interface ExportReason {
   message: string;
 }
 
+/**
+ * Something of an included order the carrier's file cannot carry and that was left out
+ * (クリックポスト has no time slot column, for one), in Japanese for the merchant.
+ */
+export interface ExportWarning extends ExportReason {
+  reference: string;
+}
+
 export interface ExportResult {
   bytes: Uint8Array;
   filename: string;
   /** References written to the file, in file order. */
   included: string[];
   excluded: { reference: string; reasons: ExportReason[] }[];
+  /** What was left out of included orders, in file order; never about an excluded order. */
+  warnings: ExportWarning[];
 }
 
 /** One tracking number read from a carrier's issued-data file. */

@@ -1,3 +1,4 @@
+import { isYamatoTimeServiceSlot } from "../../shared/delivery";
 import { toHalfWidthAscii } from "../../shared/text";
 import { toHalfWidthKana } from "../text";
 import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
@@ -15,7 +16,8 @@ type Order = ExportOrder<"yamato_b2">;
 
 /**
  * docs/carriers.md#time-slot-mapping: the app's neutral slot to B2's 配達時間帯. 12–14 was abolished
- * (docs/carriers.md#yamato-retired-codes), so it has no code.
+ * (docs/carriers.md#yamato-retired-codes), so it has no code. タイム's times are stored as B2's own
+ * codes. No time is a blank column in the CSV (B2's `0000` belongs to its web JSON).
  */
 const timeCodes: Record<YamatoDeliveryValue["time_slot"], string | undefined> = {
   "": "",
@@ -25,6 +27,8 @@ const timeCodes: Record<YamatoDeliveryValue["time_slot"], string | undefined> = 
   "1600": "1618",
   "1800": "1820",
   "1900": "1921",
+  "0010": "0010",
+  "0017": "0017",
 };
 
 /** docs/carriers.md#yamato-service-types, column 3: クール区分 only for 発払 (not 複数口), コレクト and 着払. */
@@ -85,12 +89,15 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
   const service = delivery.service_type;
   const dates = fitDates(f, delivery, options.today);
 
+  // タイム takes only 0010/0017 and the other services only the slots (docs/carriers.md#yamato-b2-time-codes).
+  const timeService = service === "4";
   const time = timeCodes[delivery.time_slot];
-  if (time === undefined) f.fail("delivery.time_slot", "ヤマト運輸では12時〜14時の時間帯指定はできません。");
-  // タイム takes only 0010/0017 (docs/carriers.md#yamato-b2-layout column 7), which the app's slots cannot
-  // express.
-  if (service === "4" && delivery.time_slot !== "")
-    f.fail("delivery.time_slot", "タイムのお届け時刻（10時まで・17時まで）はこの時間帯では指定できません。");
+  if (timeService && delivery.time_slot !== "" && !isYamatoTimeServiceSlot(delivery.time_slot))
+    f.fail("delivery.time_slot", "タイムでは配達時間帯を10時まで・17時までから選択してください。");
+  else if (!timeService && isYamatoTimeServiceSlot(delivery.time_slot))
+    f.fail("delivery.time_slot", "10時まで・17時までは送り状種類がタイムのときだけ指定できます。");
+  else if (time === undefined)
+    f.fail("delivery.time_slot", "ヤマト運輸では12時〜14時の時間帯指定はできません。");
   const mailbox = service === "3" || service === "7";
   if (mailbox && (delivery.time_slot !== "" || delivery.delivery_date !== null))
     f.fail("delivery.time_slot", "この送り状種類ではお届け日時を指定できません。");

@@ -44,15 +44,20 @@ export type FieldElement =
       align: Align;
       bold?: boolean;
     }
-  /** A black box with white text, printed only when the field has a value (クール, 代引). */
+  /**
+   * A service mark, printed only when the field has a value: a heavy frame with the
+   * carrier's word for the service white on a black tab, and the value (the amount to
+   * collect, 冷蔵 / 冷凍) large and bold beside it, so the driver cannot miss it.
+   */
   | {
-      kind: "badge";
-      field: LabelField;
-      prefix: string;
+      kind: "mark";
+      field: "codAmount" | "coolType";
+      title: string;
       x: number;
       y: number;
       w: number;
       h: number;
+      tabWidth: number;
       size: number;
     }
   /** NW-7 with the 4-4-4 number under it; bars are `narrow` mm wide, with quiet zones inside `w`. */
@@ -66,6 +71,10 @@ type Words = {
   trackingNumber: string;
   deliveryDate: string;
   timeSlot: string;
+  /** The carrier's name for cash on delivery (コレクト, e-コレクト, 代金引換). */
+  collect: string;
+  /** The carrier's name for its chilled and frozen service (クール宅急便, 飛脚クール便). */
+  cool: string;
 };
 
 type Section = (
@@ -130,6 +139,40 @@ const header: Section = (top, words) => ({
   fields: [field("parcels", 70, top + 3.4, right - 70, 8, 6.5, { align: "center", bold: true })],
 });
 
+/**
+ * The service marks, right under the carrier's name, at the top where the carriers' own
+ * forms print them (docs/carriers.md, "The product's own labels"): cash on delivery on the
+ * left, the cool service on the right. Empty on a normal parcel, so a mark never moves.
+ */
+const marks: Section = (top, words) => ({
+  height: 12,
+  statics: [],
+  fields: [
+    {
+      kind: "mark",
+      field: "codAmount",
+      title: words.collect,
+      x: left + 1.5,
+      y: top + 1,
+      w: 54,
+      h: 10,
+      tabWidth: 20,
+      size: 7,
+    },
+    {
+      kind: "mark",
+      field: "coolType",
+      title: words.cool,
+      x: 60,
+      y: top + 1,
+      w: right - 1.5 - 60,
+      h: 10,
+      tabWidth: 15,
+      size: 7,
+    },
+  ],
+});
+
 const barcode: Section = (top, words) => ({
   height: 25,
   statics: [
@@ -146,15 +189,15 @@ const barcode: Section = (top, words) => ({
 });
 
 const recipient: Section = (top) => ({
-  height: 48,
+  height: 46,
   statics: [{ kind: "tab", text: "お届け先", x: left, y: top, w: 17, h: 5.5, size: 3.4 }],
   fields: [
     field("recipientPostalCode", 23, top + 0.8, 32, 4.8, 4.6, { bold: true }),
     field("recipientPhone", 55, top + 1.2, right - 57, 4.2, 4, { align: "right" }),
     field("recipientAddress1", left + 2, top + 7.5, inner - 4, 11, 5, { minSize: 3.4, maxLines: 2 }),
-    field("recipientAddress2", left + 2, top + 19, inner - 4, 10.5, 4.8, { minSize: 3.4, maxLines: 2 }),
-    field("recipientCompany", left + 2, top + 29.5, inner - 4, 5, 4.4, { minSize: 3 }),
-    field("recipientName", left + 2, top + 35, inner - 4, 12.5, 8, { minSize: 4.5, maxLines: 2, bold: true }),
+    field("recipientAddress2", left + 2, top + 18.5, inner - 4, 10, 4.8, { minSize: 3.4, maxLines: 2 }),
+    field("recipientCompany", left + 2, top + 28.5, inner - 4, 5, 4.4, { minSize: 3 }),
+    field("recipientName", left + 2, top + 34, inner - 4, 11.5, 8, { minSize: 4.5, maxLines: 2, bold: true }),
   ],
 });
 
@@ -180,36 +223,15 @@ const goods: Section = (top) => ({
 });
 
 const delivery: Section = (top, words) => ({
-  height: 24,
+  height: 14,
   statics: [
     caption(words.deliveryDate, left + 2, top + 1),
-    rule(36, top, 36, top + 24),
-    caption(words.timeSlot, 38, top + 1),
-    rule(64, top, 64, top + 24),
+    rule(48, top, 48, top + 14),
+    caption(words.timeSlot, 50, top + 1),
   ],
   fields: [
-    field("deliveryDate", left + 2, top + 6, 36 - left - 4, 6.5, 5, { minSize: 3.4, bold: true }),
-    field("timeSlot", 38, top + 6, 64 - 40, 6.5, 5, { minSize: 3.4, bold: true }),
-    {
-      kind: "badge",
-      field: "coolType",
-      prefix: "クール ",
-      x: 66,
-      y: top + 2,
-      w: right - 68,
-      h: 9,
-      size: 4.6,
-    },
-    {
-      kind: "badge",
-      field: "codAmount",
-      prefix: "代引 ",
-      x: 66,
-      y: top + 13,
-      w: right - 68,
-      h: 9,
-      size: 4.2,
-    },
+    field("deliveryDate", left + 2, top + 5, 48 - left - 4, 8, 6, { minSize: 3.4, bold: true }),
+    field("timeSlot", 50, top + 5, right - 52, 8, 6, { minSize: 3.4, bold: true }),
   ],
 });
 
@@ -240,8 +262,10 @@ export const carrierLayouts: Record<ParcelCarrier, LabelLayout> = {
       trackingNumber: "伝票番号",
       deliveryDate: "お届け予定日",
       timeSlot: "時間帯",
+      collect: "コレクト",
+      cool: "クール 宅急便",
     },
-    [header, barcode, recipient, sender, goods, delivery],
+    [header, marks, barcode, recipient, sender, goods, delivery],
   ),
   japan_post: compose(
     {
@@ -250,8 +274,10 @@ export const carrierLayouts: Record<ParcelCarrier, LabelLayout> = {
       trackingNumber: "お問い合わせ番号",
       deliveryDate: "配達希望日",
       timeSlot: "配達希望時間帯",
+      collect: "代金引換",
+      cool: "保冷 ゆうパック",
     },
-    [header, recipient, sender, goods, delivery, barcode],
+    [header, marks, recipient, sender, goods, delivery, barcode],
   ),
   sagawa: compose(
     {
@@ -260,7 +286,9 @@ export const carrierLayouts: Record<ParcelCarrier, LabelLayout> = {
       trackingNumber: "お問合せ送り状No.",
       deliveryDate: "配達指定日",
       timeSlot: "配達指定時間帯",
+      collect: "e-コレクト",
+      cool: "飛脚 クール便",
     },
-    [header, barcode, goods, recipient, sender, delivery],
+    [header, marks, barcode, goods, recipient, sender, delivery],
   ),
 };

@@ -146,11 +146,43 @@ function staticPath(element: StaticElement): string {
   }
 }
 
-/** The per-label part: fields, badges and the barcode, in label millimetres. */
+/**
+ * A mark's title, one word a line when the words do not fit on one ("クール 宅急便" as
+ * クール over 宅急便), all at the size of the widest, so a carrier's name never breaks
+ * inside a word.
+ */
+function titleLines(
+  title: string,
+  box: { w: number; h: number },
+  size: number,
+  font: DocumentFont,
+): FittedText {
+  const fitOne = (words: string, lineSize: number, minSize: number) =>
+    fitText(Array.from(words), font.shape(words), {
+      w: box.w,
+      h: box.h,
+      size: lineSize,
+      minSize,
+      maxLines: 1,
+    });
+  const whole = fitOne(title, size, size);
+  const words = title.split(" ");
+  if (words.length === 1 || whole.lines[0]!.scale === 100) return fitOne(title, size, size * 0.5);
+  const lineSize = Math.min(size, box.h / (words.length * 1.12));
+  const common = Math.min(...words.map((word) => fitOne(word, lineSize, lineSize * 0.5).size));
+  const fitted = words.map((word) => fitOne(word, common, common));
+  return { size: common, lineHeight: fitted[0]!.lineHeight, lines: fitted.flatMap((f) => f.lines) };
+}
+
+/** The frame of a service mark (mm): heavier than the layout's lines, so the mark stands out. */
+const markFrame = 0.8;
+
+/** The per-label part: fields, service marks and the barcode, in label millimetres. */
 function labelContent(parcel: LabelParcel, layout: LabelLayout, font: DocumentFont): string {
   const fields = labelFields(parcel);
   const text = new TextObject();
   let fills = "";
+  let frames = "";
   let barcode = "";
   for (const element of layout.fields) {
     if (element.kind === "field") {
@@ -159,24 +191,34 @@ function labelContent(parcel: LabelParcel, layout: LabelLayout, font: DocumentFo
       const chars = Array.from(value);
       const fitted = fitText(chars, font.shape(value), element);
       drawFitted(text, fitted, element, { bold: element.bold ?? false });
-    } else if (element.kind === "badge") {
+    } else if (element.kind === "mark") {
       const value = fields[element.field];
       if (!value) continue;
-      fills += `${num(element.x)} ${num(labelSize.height - element.y - element.h)} ${num(element.w)} ${num(element.h)} re\n`;
-      const content = `${element.prefix}${value}`;
-      const fitted = fitText(Array.from(content), font.shape(content), {
-        w: element.w - 2,
-        h: element.h,
-        size: element.size,
-        minSize: element.size * 0.6,
-        maxLines: 1,
-      });
+      frames += `${num(element.x)} ${num(labelSize.height - element.y - element.h)} ${num(element.w)} ${num(element.h)} re\n`;
+      fills += `${num(element.x)} ${num(labelSize.height - element.y - element.h)} ${num(element.tabWidth)} ${num(element.h)} re\n`;
+      const tab = { x: element.x + 1, y: element.y + 0.5, w: element.tabWidth - 2, h: element.h - 1 };
       drawFitted(
         text,
-        fitted,
-        { x: element.x + 1, y: element.y, w: element.w - 2, h: element.h, align: "center" },
-        { bold: true, white: true },
+        titleLines(element.title, tab, element.size * 0.6, font),
+        { ...tab, align: "center" },
+        {
+          bold: true,
+          white: true,
+        },
       );
+      const valueBox = {
+        x: element.x + element.tabWidth + 1.5,
+        y: element.y + 0.5,
+        w: element.w - element.tabWidth - 3,
+        h: element.h - 1,
+      };
+      const fitted = fitText(Array.from(value), font.shape(value), {
+        ...valueBox,
+        size: element.size,
+        minSize: element.size * 0.5,
+        maxLines: 1,
+      });
+      drawFitted(text, fitted, { ...valueBox, align: "center" }, { bold: true });
     } else {
       barcode += barcodeRects(parcel, element);
       const fitted = fitText(Array.from(fields.trackingNumber), font.shape(fields.trackingNumber), {
@@ -200,7 +242,7 @@ function labelContent(parcel: LabelParcel, layout: LabelLayout, font: DocumentFo
       );
     }
   }
-  return `${barcode}${fills ? `${fills}f\n` : ""}${text.end()}`;
+  return `${barcode}${fills ? `${fills}f\n` : ""}${frames ? `${num(markFrame)} w ${frames}S\n` : ""}${text.end()}`;
 }
 
 function barcodeRects(parcel: LabelParcel, element: Extract<FieldElement, { kind: "barcode" }>): string {

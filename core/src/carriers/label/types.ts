@@ -26,8 +26,8 @@ export type LabelParcel = {
   itemName: string;
   handling1: string;
   handling2: string;
-  /** YYYY-MM-DD. */
-  shipDate: string | null;
+  /** YYYY-MM-DD: the delivery's, or the day the labels were asked for (every label prints its 出荷日). */
+  shipDate: string;
   deliveryDate: string | null;
   timeSlot: TimeSlot;
   /** Yen to collect, or null when the parcel is not cash on delivery. */

@@ -152,6 +152,12 @@ export async function defaultFor(carrier: Carrier): Promise<Account | undefined>
   return id ? get(carrier, id).catch(() => undefined) : undefined;
 }
 
+/** The carriers with a default account: those a label can be issued with (and an order without a carrier ships by, when only one). */
+export async function carriersWithAccount(): Promise<Carrier[]> {
+  const accounts = await Promise.all(carriers.map((carrier) => defaultFor(carrier)));
+  return carriers.filter((_, i) => accounts[i]);
+}
+
 /** The sealed contract codes (ご請求先顧客コード, お客様コード, お客様番号) for a file or label. */
 export async function codesOf(account: CarrierAccountItem): Promise<{ customer_code?: string }> {
   if (!account.sealedCodes) return {};

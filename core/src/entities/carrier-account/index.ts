@@ -1,6 +1,7 @@
 export { type Carrier, carriers } from "../../shared/brand";
 export {
   type Account,
+  carriersWithAccount,
   codesOf,
   defaultFor,
   get,

@@ -42,6 +42,8 @@ export const ExportJobEntity = defineEntity("exportJob", {
     ...jobAttributes(["export"]),
     format: { type: "string", required: true, readOnly: true },
     orderIds: { type: "list", items: { type: "string" }, required: true, readOnly: true },
+    /** Orders labelled, exported or shipped before go in too (a re-export the merchant asked for). */
+    again: { type: "boolean", readOnly: true },
     /** The file's date and 出力済み time: a delivery run again writes the same file. */
     requestedAt: { type: "string", required: true, readOnly: true },
     status: { type: ["running", "done", "failed"] as const, required: true, default: "running" },

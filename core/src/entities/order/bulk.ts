@@ -10,7 +10,13 @@ import { find } from "./reads";
 import { applyTally, bump, type Tally, tabsOf } from "./tab-counts";
 
 export const BulkUpdate = OrderBulkUpdate;
-export type BulkResult = { id: string; error?: string };
+/**
+ * Per order: changed, or `error` why not. `issues`: the order was changed, and the change
+ * left it with these reasons its carrier refuses it (it is now in the エラー tab), so the
+ * merchant hears it with the change, not later from the list.
+ */
+export type BulkResult = { id: string; error?: string; issues?: string[] };
+type Outcome = string | { issues: string[] } | undefined;
 
 /**
  * One change for many orders, each order alone: one that cannot take it (not found,
@@ -46,7 +52,9 @@ export async function bulkUpdate(input: z.input<typeof BulkUpdate>): Promise<Bul
           (issue) => !issue.field.startsWith("delivery."),
         );
         await saveDelivery(order, { carrier, ...parsed.data }, errors);
-        return undefined;
+        const before = new Set((order.errors ?? []).map((issue) => issue.message));
+        const fresh = errors.filter((issue) => !before.has(issue.message)).map((issue) => issue.message);
+        return fresh.length ? { issues: fresh } : undefined;
       });
     }
   }
@@ -55,7 +63,7 @@ export async function bulkUpdate(input: z.input<typeof BulkUpdate>): Promise<Bul
 /** Runs the change per order; a message it returns, or a known error it throws, is that order's result. */
 async function eachOrder(
   ids: string[],
-  change: (order: OrderItem) => Promise<string | undefined>,
+  change: (order: OrderItem) => Promise<Outcome>,
 ): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
   for (const id of ids) {
@@ -65,8 +73,10 @@ async function eachOrder(
       continue;
     }
     try {
-      const error = await change(order);
-      results.push(error ? { id, error } : { id });
+      const outcome = await change(order);
+      results.push(
+        typeof outcome === "string" ? { id, error: outcome } : outcome ? { id, ...outcome } : { id },
+      );
     } catch (err) {
       if (!(err instanceof VisibleError)) throw err;
       results.push({ id, error: err.message });

@@ -17,8 +17,11 @@ export {
   deliveryFor,
   itemDefaultsOf,
   markExported,
+  OTHER_CARRIER_REASON,
   referenceOf,
+  type ShippingCarrier,
   senderResolver,
+  shippingCarrier,
 } from "./label-data";
 export { idOf, newOrderItem } from "./new-item";
 export { counts, find, findMany, get, ids, ListQuery, list, notFound, SEARCH_RESULTS } from "./reads";

@@ -1,6 +1,7 @@
 import { addressFromWire, addressToWire, type StoredAddress } from "../../address";
 import type { LabelParty } from "../../carriers/label";
 import { isConditionalFailure } from "../../db/attributes";
+import { type Carrier, carriers } from "../../shared/brand";
 import {
   type DeliverySource,
   deliveryDefaults,
@@ -12,6 +13,31 @@ import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
 import type { DeliveryCarrier } from "./edits";
 import { OrderEntity, type OrderItem } from "./entity";
+
+/** The carrier an order ships by, or why it has none here. */
+export type ShippingCarrier =
+  | { carrier: Carrier; reason?: undefined }
+  | { carrier?: undefined; reason: string };
+
+export const OTHER_CARRIER_REASON = "この注文は他の配送会社で発送する設定です。";
+
+/**
+ * The one answer to "which carrier does this order ship by", for a label batch and a
+ * carrier file alike: its own delivery's carrier, else the brand's default, else the only
+ * carrier the company has an account with. An order set to その他 ships outside the product.
+ */
+export function shippingCarrier(
+  order: Pick<OrderItem, "delivery">,
+  brand: { defaultCarrier?: Carrier; accountCarriers: readonly Carrier[] },
+): ShippingCarrier {
+  const own = order.delivery?.carrier;
+  if (own === "sss") return { reason: OTHER_CARRIER_REASON };
+  const known = carriers.find((c) => c === own);
+  if (known) return { carrier: known };
+  if (brand.defaultCarrier) return { carrier: brand.defaultCarrier };
+  if (brand.accountCarriers.length === 1) return { carrier: brand.accountCarriers[0]! };
+  return { reason: "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。" };
+}
 
 export function deliverySourceOf(order: OrderItem): DeliverySource {
   return {

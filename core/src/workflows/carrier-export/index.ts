@@ -18,6 +18,7 @@ import { type Carrier, carrierLabels } from "../../shared/brand";
 import { jstToday } from "../../shared/dates";
 import { createID } from "../../util/id";
 import { retryRemaining } from "../../util/retry";
+import { type ExportChoice, exportEligibility, formatLabels } from "./selection";
 
 /**
  * Carrier software hand-off (POST /api/exports): the selected orders as one carrier's
@@ -48,12 +49,7 @@ export const formatCarrier: Record<ExportFormat, Carrier> = {
   clickpost: "japan_post",
 };
 
-export const formatLabels: Record<ExportFormat, string> = {
-  yamato_b2: "B2クラウド",
-  sagawa_ehiden3: "e飛伝Ⅲ",
-  japan_post_yuprir: "ゆうプリR",
-  clickpost: "クリックポスト",
-};
+export { formatLabels } from "./selection";
 
 export const Request = z
   .object({
@@ -62,11 +58,18 @@ export const Request = z
       .array(z.string().max(64))
       .min(1, { error: "注文を選択してください" })
       .max(MAX_ORDERS, { error: `一度に出力できるのは${MAX_ORDERS}件までです` }),
+    again: z.boolean({ error: "again は true か false で指定してください" }).optional().meta({
+      description:
+        "true のとき、送り状を発行済み・出力済み・発送済みの注文も出力する（再出力）。既定では理由を付けて除外する",
+    }),
   })
   .meta({ id: "ExportRequest" });
 
 const Reason = z.object({ field: z.string(), message: z.string() });
 const Excluded = z.array(z.object({ order_id: z.string(), reasons: z.array(Reason) }));
+const Warnings = z.array(z.object({ order_id: z.string(), field: z.string(), message: z.string() })).meta({
+  description: "出力した注文のうち、配送サービスが扱えない項目を書かずに出力したもの（注文ごと・項目ごと）",
+});
 export const Result = z
   .object({
     export_id: z.string(),
@@ -77,7 +80,11 @@ export const Result = z
       .nullable()
       .meta({ description: "ファイルのダウンロードURL（15分有効）。1件も出力できないときは null" }),
     included: z.array(z.string()),
+    again: z
+      .array(z.string())
+      .meta({ description: "included のうち、発行済み・出力済み・発送済みのため再出力として出力した注文" }),
     excluded: Excluded,
+    warnings: Warnings,
   })
   .meta({ id: "ExportResult" });
 export type Result = z.infer<typeof Result>;
@@ -103,7 +110,9 @@ export const Status = z
         "ファイルのダウンロードURL（読むたびに15分有効のURLを発行）。完了前や1件も出力できないときは null",
     }),
     included: z.array(z.string()),
+    again: z.array(z.string()),
     excluded: Excluded,
+    warnings: Warnings,
     error: z.string().nullable().meta({ description: "作成できなかったときの理由" }),
   })
   .meta({ id: "ExportStatus" });
@@ -149,17 +158,27 @@ async function build(
   exportId: string,
   format: ExportFormat,
   ids: readonly string[],
+  again: boolean,
   now: Date,
   onProgress?: (done: number) => Promise<void>,
 ): Promise<Built> {
   const carrier = formatCarrier[format];
-  const [account, senderOf, items] = await Promise.all([
+  const [account, [brand, company], accountCarriers] = await Promise.all([
     accountFor(format),
-    Promise.all([Brand.get(), Company.get()]).then(([brand, company]) =>
-      Order.senderResolver(brand, company),
-    ),
-    Order.brandItemDefaults(),
+    Promise.all([Brand.get(), Company.get()]),
+    CarrierAccount.carriersWithAccount(),
   ]);
+  const [senderOf, items] = await Promise.all([
+    Order.senderResolver(brand, company),
+    Order.itemDefaultsOf(brand?.defaultItemCategoryId),
+  ]);
+  const choice: ExportChoice = {
+    carrier,
+    formatLabel: formatLabels[format],
+    again,
+    brand: { defaultCarrier: brand?.defaultCarrier, accountCarriers },
+  };
+  const exportedAgain = new Set<string>();
 
   const excluded: Result["excluded"] = [];
   const rows: ExportOrder<ExportFormat>[] = [];
@@ -173,10 +192,12 @@ async function build(
       excluded.push({ order_id: id, reasons: [{ field: "order", message: "注文が見つかりません。" }] });
       continue;
     }
-    if (order.shipmentStatus === "cancelled") {
-      excluded.push({ order_id: id, reasons: [{ field: "order", message: "キャンセルされた注文です。" }] });
+    const eligible = exportEligibility(order, choice);
+    if (eligible.reasons) {
+      excluded.push({ order_id: id, reasons: eligible.reasons });
       continue;
     }
+    if (eligible.again) exportedAgain.add(order.orderId);
     const delivery = Order.deliveryFor(order, carrier, items);
     if (!delivery.success) {
       excluded.push({
@@ -211,6 +232,11 @@ async function build(
   });
   for (const skipped of file.excluded)
     excluded.push({ order_id: byReference.get(skipped.reference)!.orderId, reasons: skipped.reasons });
+  const warnings = file.warnings.map(({ reference, field, message }) => ({
+    order_id: byReference.get(reference)!.orderId,
+    field,
+    message,
+  }));
   const included = file.included.map((reference) => byReference.get(reference)!);
 
   let key: string | null = null;
@@ -242,7 +268,9 @@ async function build(
     filename: file.filename,
     key,
     included: included.map((order) => order.orderId),
+    again: included.filter((order) => exportedAgain.has(order.orderId)).map((order) => order.orderId),
     excluded,
+    warnings,
   };
 }
 
@@ -253,8 +281,8 @@ const withUrl = async ({ key, ...built }: Built): Promise<Result> => ({
 
 /** The file for the selection, made now whatever its size (the API queues large selections: `start`). */
 export async function run(input: z.input<typeof Request>, now = new Date()): Promise<Result> {
-  const { format, order_ids: ids } = Request.parse(input);
-  return withUrl(await build(createID("export"), format, ids, now));
+  const { format, order_ids: ids, again = false } = Request.parse(input);
+  return withUrl(await build(createID("export"), format, ids, again, now));
 }
 
 /**
@@ -265,9 +293,10 @@ export async function start(
   input: z.input<typeof Request>,
   now = new Date(),
 ): Promise<{ queued: false; result: Result } | { queued: true; job: Queued }> {
-  const { format, order_ids } = Request.parse(input);
+  const { format, order_ids, again = false } = Request.parse(input);
   const ids = [...new Set(order_ids)];
-  if (ids.length <= QUEUE_ABOVE) return { queued: false, result: await run({ format, order_ids: ids }, now) };
+  if (ids.length <= QUEUE_ABOVE)
+    return { queued: false, result: await run({ format, order_ids: ids, again }, now) };
   // A missing account is refused now, in the dialog, rather than in the consumer.
   await accountFor(format);
   const exportId = createID("export");
@@ -277,6 +306,7 @@ export async function start(
     jobId: exportId,
     format,
     orderIds: ids,
+    again,
     requestedAt: now.toISOString(),
     status: "running",
     total: ids.length,
@@ -304,12 +334,20 @@ export async function runJob(exportId: string): Promise<void> {
     exportId,
     job.format as ExportFormat,
     job.orderIds,
+    job.again ?? false,
     new Date(job.requestedAt),
     async (done) => {
       await ExportJobEntity.patch(jobKey(exportId)).set({ done }).go();
     },
   );
-  const outcome = gzipSync(JSON.stringify({ included: built.included, excluded: built.excluded }));
+  const outcome = gzipSync(
+    JSON.stringify({
+      included: built.included,
+      again: built.again,
+      excluded: built.excluded,
+      warnings: built.warnings,
+    }),
+  );
   await ExportJobEntity.patch(jobKey(exportId))
     .set({
       status: "done",
@@ -330,9 +368,13 @@ export async function fail(exportId: string, reason: string): Promise<void> {
 export async function status(exportId: string): Promise<Status> {
   const { data: job } = await ExportJobEntity.get(jobKey(exportId)).go();
   if (!job) throw new NotFoundError("export.not_found", "出力が見つかりません。");
-  const outcome: Pick<Status, "included" | "excluded"> = job.outcome
-    ? JSON.parse(gunzipSync(Buffer.from(job.outcome, "base64")).toString("utf8"))
-    : { included: [], excluded: [] };
+  const outcome: Pick<Status, "included" | "again" | "excluded" | "warnings"> = {
+    included: [],
+    again: [],
+    excluded: [],
+    warnings: [],
+    ...(job.outcome ? JSON.parse(gunzipSync(Buffer.from(job.outcome, "base64")).toString("utf8")) : {}),
+  };
   return {
     export_id: job.jobId,
     format: job.format as ExportFormat,
@@ -341,7 +383,9 @@ export async function status(exportId: string): Promise<Status> {
     filename: job.filename ?? null,
     url: job.fileKey && job.filename ? await Files.downloadUrl(job.fileKey, job.filename) : null,
     included: outcome.included,
+    again: outcome.again,
     excluded: outcome.excluded,
+    warnings: outcome.warnings,
     error: job.error ?? null,
   };
 }

@@ -156,6 +156,7 @@ export async function partContext() {
     items,
     accounts,
     defaultCarrier: brand?.defaultCarrier,
+    accountCarriers: carriers.filter((c) => accounts.get(c)),
     printSettings: Brand.serialize(brand).print_settings,
     senderOf,
     autoUploadTracking: Brand.uploadSettingsOf(brand).auto_upload_tracking,

@@ -1,5 +1,6 @@
 import { useTenantID } from "../../actor";
 import type { LabelParcel } from "../../carriers/label";
+import { shippingDates } from "../../carriers/shipping-dates";
 import { CarrierAccount } from "../../entities/carrier-account";
 import { Order } from "../../entities/order";
 import type { OrderItem } from "../../entities/order/entity";
@@ -17,7 +18,7 @@ import { type Carrier, carriers } from "../../shared/brand";
 import { idFor } from "../../util/id";
 import { type PartContext, partContext } from "./batch";
 import { finishPart } from "./finish-part";
-import { isLabelShipment, toParcel } from "./label-parcel";
+import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
 import { type IssuedPart, issuedOf } from "./status";
 
 // ---------------------------------------------------------------------------
@@ -69,17 +70,10 @@ export function batchSetup(labelId: string): Promise<BatchSetup | undefined> {
   return setup;
 }
 
-const otherCarrier = "この注文は他の配送会社で発送する設定です。";
-
-/** The carrier an order ships by: its own delivery's, else the brand's default, else the only carrier with an account. */
+/** The carrier an order ships by in this batch (Order.shippingCarrier), or why it has none. */
 function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
-  const own = order.delivery?.carrier;
-  if (own === "sss") return otherCarrier;
-  if (own && (carriers as readonly string[]).includes(own)) return own as Carrier;
-  if (context.defaultCarrier) return context.defaultCarrier;
-  const ready = carriers.filter((c) => context.accounts.get(c));
-  if (ready.length === 1) return ready[0]!;
-  return "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。";
+  const chosen = Order.shippingCarrier(order, context);
+  return chosen.carrier ?? chosen.reason;
 }
 
 async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
@@ -98,7 +92,7 @@ type Plan =
   | { orderId: string; error: string }
   | { orderId: string; order: OrderItem; carrier: Carrier; accountId: string; parcels: number };
 
-function planFor(order: OrderItem, context: PartContext): Plan {
+function planFor(order: OrderItem, context: PartContext, today: string): Plan {
   const orderId = order.orderId;
   if (order.shipmentStatus === "cancelled") return { orderId, error: "キャンセルされた注文です。" };
   const carrier = carrierFor(order, context);
@@ -116,6 +110,9 @@ function planFor(order: OrderItem, context: PartContext): Plan {
     return { orderId, error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。" };
   const delivery = Order.deliveryFor(order, chosen, context.items);
   if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
+  // The same dates a carrier file refuses: no label promises a delivery day already gone.
+  const { problems } = shippingDates(delivery.data, today);
+  if (problems.length) return { orderId, error: problems.map((p) => p.message).join(" ") };
   if (delivery.data.parcels > MAX_PARCELS)
     return {
       orderId,
@@ -161,8 +158,9 @@ async function issueOrders(
   issued: Set<string>,
   labelId: string,
   context: PartContext,
-  createdBy: string | null,
+  batch: { createdBy: string | null; today: string },
 ): Promise<Map<string, OrderOutcome>> {
+  const { createdBy } = batch;
   const tenantId = useTenantID();
   const outcomes = new Map<string, OrderOutcome>();
   const plans: Ready[] = [];
@@ -176,7 +174,7 @@ async function issueOrders(
       );
       continue;
     }
-    const plan = planFor(order, context);
+    const plan = planFor(order, context, batch.today);
     if ("error" in plan) outcomes.set(plan.orderId, plan);
     else plans.push(plan);
   }
@@ -309,7 +307,10 @@ export async function runPart(
   const results: PartResult[] = [];
   // In request order: when numbers run short, the orders asked for first get them.
   const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
-  const outcomes = await issueOrders(inOrder, issued, labelId, context, batch.createdBy);
+  const outcomes = await issueOrders(inOrder, issued, labelId, context, {
+    createdBy: batch.createdBy,
+    today: batchDay(batch.createdAt),
+  });
   const settled: string[] = [];
   for (const orderId of orderIds) {
     const order = orders.get(orderId);
@@ -324,7 +325,7 @@ export async function runPart(
     const shipments = outcome.shipments.filter(isLabelShipment);
     if (!shipments.length) {
       // Its live shipment is a number typed for another delivery company: there is no label to print.
-      results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: otherCarrier });
+      results.push({ orderId, shipmentIds: [], trackingNumbers: [], error: Order.OTHER_CARRIER_REASON });
       continue;
     }
     if (hasLabelIssue(order)) settled.push(orderId);
@@ -332,7 +333,9 @@ export async function runPart(
     const sender = await context.senderOf(order);
     for (const shipment of shipments) {
       const list = parcels.get(shipment.carrier) ?? [];
-      list.push(toParcel(shipment, order, sender, delivery.success ? delivery.data : {}));
+      list.push(
+        toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, batchDay(batch.createdAt)),
+      );
       parcels.set(shipment.carrier, list);
     }
     results.push({

@@ -8,7 +8,7 @@ import { labelSummary } from "../../entities/shipment/parcels";
 import type { Carrier } from "../../shared/brand";
 import { finishPart } from "./finish-part";
 import { batchSetup, hasLabelIssue } from "./issue-part";
-import { isLabelShipment, toParcel } from "./label-parcel";
+import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
 
 /** One part of a reissue: each shipment printed again under the new label id, or its reason. */
 export async function runReissuePart(labelId: string, part: number, shipmentIds: string[]): Promise<void> {
@@ -76,7 +76,13 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
     const delivery = Order.deliveryFor(order, shipment.carrier, context.items);
     const list = parcels.get(shipment.carrier) ?? [];
     list.push(
-      toParcel(shipment, order, await context.senderOf(order), delivery.success ? delivery.data : {}),
+      toParcel(
+        shipment,
+        order,
+        await context.senderOf(order),
+        delivery.success ? delivery.data : {},
+        batchDay(batch.createdAt),
+      ),
     );
     parcels.set(shipment.carrier, list);
     result.shipmentIds.push(shipment.shipmentId);

@@ -8,7 +8,7 @@ import type { PartResult } from "../../entities/shipment/label-results";
 import { Files } from "../../files";
 import type { Carrier } from "../../shared/brand";
 import { batchSetup } from "./issue-part";
-import { isLabelShipment, toParcel } from "./label-parcel";
+import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
 
 /**
  * Draws a recorded part again with the labels still live, for the rendering a cancel
@@ -48,7 +48,13 @@ export async function renderPart(labelId: string, part: number, renders: number)
     const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
     const list = parcels.get(shipment.carrier) ?? [];
     list.push(
-      toParcel(shipment, order, await batch.context.senderOf(order), delivery.success ? delivery.data : {}),
+      toParcel(
+        shipment,
+        order,
+        await batch.context.senderOf(order),
+        delivery.success ? delivery.data : {},
+        batchDay(batch.createdAt),
+      ),
     );
     parcels.set(shipment.carrier, list);
   }

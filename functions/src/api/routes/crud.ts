@@ -103,9 +103,14 @@ export const changeAnswers = <Info extends z.ZodType>(info: Info, description: s
     ...ruleErrors,
   }) as const;
 
-/** What a change to many records answers, documented as `id`: each record's id, with the reason where it failed. */
-export const bulkResults = (id: string) =>
-  z.object({ results: z.array(z.object({ id: z.string(), error: z.string().optional() })) }).meta({ id });
+/**
+ * What a change to many records answers, documented as `id`: each record's id, with the reason where
+ * it failed, and what else a kind of record tells about its own change (`extra`).
+ */
+export const bulkResults = <Extra extends z.ZodRawShape = Record<never, never>>(id: string, extra?: Extra) =>
+  z
+    .object({ results: z.array(z.object({ id: z.string(), error: z.string().optional(), ...extra })) })
+    .meta({ id });
 
 /** `PUT` of a change to many records at once (`body`), answered with each record's result (`results`). */
 export function bulkRoute<Path extends string, Body extends z.ZodType, Results extends z.ZodType>(

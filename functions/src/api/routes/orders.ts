@@ -126,7 +126,11 @@ function orderEdit<Body extends z.ZodType, Answers extends typeof orderEditAnswe
   });
 }
 
-const BulkResult = bulkResults("OrderBulkResult");
+const BulkResult = bulkResults("OrderBulkResult", {
+  issues: z.array(z.string()).optional().meta({
+    description: "変更した結果、配送会社が受け付けない理由ができた注文（エラーのタブに入った）の理由",
+  }),
+});
 
 const SyncRequest = z
   .object({ shop_id: z.string().max(64).optional().meta({ description: "省略するとすべての有効なストア" }) })

@@ -72,7 +72,7 @@ function BulkDeliveryForm({
       const result = summarizeBulk((await bulk.mutateAsync(request)).results, selection);
       if (result.done > 0) onChanged();
       // All done: a toast says so. Otherwise the dialog stays with the count and the orders left as they were.
-      if (result.failed.length === 0) {
+      if (result.failed.length === 0 && result.turnedError.length === 0) {
         notify.success(bulkDoneMessage(kind, result.done));
         onClose();
       } else setSummary(result);
@@ -85,13 +85,25 @@ function BulkDeliveryForm({
     return (
       <Stack gap="md">
         {summary.done > 0 && <Text size="sm">{bulkDoneMessage(kind, summary.done)}</Text>}
-        <FailedOrders title="変更できなかった注文" orders={summary.failed}>
-          {kind === "set_carrier" && (
+        {summary.turnedError.length > 0 && (
+          <FailedOrders
+            title={`うち${summary.turnedError.length}件はエラーになりました`}
+            orders={summary.turnedError}
+          >
             <Text size="xs">
-              これらの注文は、これまでの配送設定のままです。注文を開いて配送設定を確認してください。
+              変更後の配送会社では送り状を発行・出力できません。「エラー」のタブで注文を開いて直してください。
             </Text>
-          )}
-        </FailedOrders>
+          </FailedOrders>
+        )}
+        {summary.failed.length > 0 && (
+          <FailedOrders title="変更できなかった注文" orders={summary.failed}>
+            {kind === "set_carrier" && (
+              <Text size="xs">
+                これらの注文は、これまでの配送設定のままです。注文を開いて配送設定を確認してください。
+              </Text>
+            )}
+          </FailedOrders>
+        )}
         <Group justify="flex-end">
           <Button onClick={onClose}>閉じる</Button>
         </Group>

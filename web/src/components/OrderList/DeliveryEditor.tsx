@@ -19,7 +19,6 @@ import {
   sagawaServiceTypes,
   type TimeSlot,
   timeSlotLabels,
-  timeSlots,
   yamatoCoolTypes,
   yamatoServiceTypes,
 } from "@okuru/core/shared/delivery";
@@ -46,6 +45,7 @@ import {
   switchCarrier,
   withService,
 } from "./delivery-form";
+import { slotChoices, withTimeServiceRefusal } from "./time-slot-choices";
 
 const options = (table: Record<string, string>) =>
   Object.entries(table).map(([value, label]) => ({ value, label }));
@@ -72,16 +72,16 @@ const carrierFields: Record<
   },
 };
 
-/**
- * 配送設定 of one order: the carrier and its codes in place of the brand's defaults,
- * checked in the browser by the schema the API uses, or back to the defaults.
- */
 /** 荷扱い, printed on the label next to the item name. */
 const handlingFields = [
   { field: "handling1", label: "荷扱い1", placeholder: "例: ワレモノ注意" },
   { field: "handling2", label: "荷扱い2", placeholder: "例: 下積厳禁" },
 ] as const;
 
+/**
+ * 配送設定 of one order: the carrier and its codes in place of the brand's defaults,
+ * checked in the browser by the schema the API uses, or back to the defaults.
+ */
 export function DeliveryEditor({ order }: { order: Order }) {
   const update = useUpdateOrderDelivery();
   const reset = useResetOrderDelivery();
@@ -110,7 +110,7 @@ export function DeliveryEditor({ order }: { order: Order }) {
   const saved = storedCarrier(order);
   // The confirmation names the setting it removes while it fades out after the reset.
   const removing = useRetained(saved);
-  const refused = refusedTimeSlots(values);
+  const refused = withTimeServiceRefusal(values, refusedTimeSlots(values));
   const choose = (next: DeliveryCarrier) => {
     clearError();
     form.clearErrors();
@@ -248,7 +248,7 @@ export function DeliveryEditor({ order }: { order: Order }) {
                 />
                 <NativeSelect
                   label="配達時間帯"
-                  data={timeSlots.map((slot: TimeSlot) => ({
+                  data={slotChoices(values).map((slot: TimeSlot) => ({
                     value: slot,
                     label: refused[slot] ? `${timeSlotLabels[slot]}（指定できません）` : timeSlotLabels[slot],
                   }))}

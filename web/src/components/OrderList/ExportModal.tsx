@@ -38,12 +38,13 @@ export function useCarrierExport({ onExported }: { onExported: () => void }) {
     format,
     create,
     numbers,
-    start(next: ExportFormat, selection: OrderNumbers) {
+    /** `again`: a 再出力 of orders labelled, exported or shipped before, which a first export leaves out. */
+    start(next: ExportFormat, selection: OrderNumbers, again = false) {
       setFormat(next);
       setNumbers(new Map(selection));
       create.reset();
       create.mutate(
-        { format: next, order_ids: [...selection.keys()] },
+        { format: next, order_ids: [...selection.keys()], again },
         {
           onSuccess: (answer) => {
             if (!isQueuedExport(answer) && answer.url) startDownload(answer.url);
@@ -66,6 +67,10 @@ export function ExportModal({ flow }: { flow: CarrierExport }) {
   const { create, format, numbers } = flow;
   const label = format ? exportFormatLabels[format] : "";
   const answer = create.data;
+  const exportAgain = (orderIds: string[]) => {
+    if (!format) return;
+    flow.start(format, new Map(orderIds.map((id) => [id, numbers.get(id) ?? id])), true);
+  };
   return (
     <FormModal opened={format !== null} onClose={flow.close} title={`CSV出力（${label}）`} size="md">
       <Stack gap="md">
@@ -79,9 +84,9 @@ export function ExportModal({ flow }: { flow: CarrierExport }) {
             <Text size="sm">{label}用のファイルを作成しています…</Text>
           </Group>
         ) : isQueuedExport(answer) ? (
-          <ExportJobProgress queued={answer} label={label} numbers={numbers} />
+          <ExportJobProgress queued={answer} label={label} numbers={numbers} onAgain={exportAgain} />
         ) : (
-          <ExportSummary result={answer} numbers={numbers} />
+          <ExportSummary result={answer} numbers={numbers} onAgain={exportAgain} />
         )}
         <Group justify="flex-end">
           <Button variant={answer || create.isError ? "filled" : "default"} onClick={flow.close}>
@@ -98,10 +103,12 @@ function ExportJobProgress({
   queued,
   label,
   numbers,
+  onAgain,
 }: {
   queued: ExportQueued;
   label: string;
   numbers: OrderNumbers;
+  onAgain: (orderIds: string[]) => void;
 }) {
   const queryClient = useQueryClient();
   const job = useQuery(exportJobQueryOptions(queued.exportId));
@@ -116,7 +123,8 @@ function ExportJobProgress({
     void queryClient.invalidateQueries({ queryKey: orderKeys.all });
   }, [finished, status, queryClient]);
 
-  if (status?.status === "done") return <ExportSummary result={exportJobResult(status)} numbers={numbers} />;
+  if (status?.status === "done")
+    return <ExportSummary result={exportJobResult(status)} numbers={numbers} onAgain={onAgain} />;
   if (status?.status === "failed")
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title="ファイルを出力できませんでした">
@@ -160,7 +168,15 @@ function ExportJobProgress({
   );
 }
 
-function ExportSummary({ result, numbers }: { result: ExportResult; numbers: OrderNumbers }) {
+function ExportSummary({
+  result,
+  numbers,
+  onAgain,
+}: {
+  result: ExportResult;
+  numbers: OrderNumbers;
+  onAgain: (orderIds: string[]) => void;
+}) {
   const view = exportView(result, numbers);
   return (
     <>
@@ -170,6 +186,12 @@ function ExportSummary({ result, numbers }: { result: ExportResult; numbers: Ord
             <Text size="sm">
               {view.filename} のダウンロードを開始しました。{view.formatLabel}で取り込んでください。
             </Text>
+            {view.again > 0 && (
+              <Text size="sm" fw={600}>
+                うち{view.again}
+                件は発行済み・出力済みの注文の再出力です。同じ荷物を二重に取り込まないようご注意ください。
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               ダウンロードが始まらないときは
               <Anchor href={view.url} size="xs">
@@ -182,10 +204,25 @@ function ExportSummary({ result, numbers }: { result: ExportResult; numbers: Ord
       ) : (
         <Alert color="gray" icon={<IconAlertTriangle size={18} />} title="出力できる注文がありませんでした" />
       )}
+      {view.leftOut.length > 0 && (
+        <FailedOrders title={`${view.leftOut.length}件は一部の項目を出力していません`} orders={view.leftOut}>
+          <Text size="xs">{view.formatLabel}が扱えない項目です。注文はファイルに含まれています。</Text>
+        </FailedOrders>
+      )}
       {view.excluded.length > 0 && (
         <FailedOrders title="出力できなかった注文" orders={view.excluded}>
           <Text size="xs">お届け先や配送設定を直してから、もう一度出力してください。</Text>
         </FailedOrders>
+      )}
+      {view.exportableAgain.length > 0 && (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="xs" c="dimmed">
+            送り状を発行済み・出力済み・発送済みの注文は、二重の番号を防ぐため出力していません。
+          </Text>
+          <Button size="xs" variant="light" color="orange" onClick={() => onAgain(view.exportableAgain)}>
+            {view.exportableAgain.length}件を再出力する
+          </Button>
+        </Group>
       )}
     </>
   );

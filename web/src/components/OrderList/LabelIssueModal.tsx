@@ -1,5 +1,5 @@
 import { Alert } from "@mantine/core";
-import { IconCloudUpload } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { LabelIssueReq } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
@@ -17,6 +17,22 @@ export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
 }
 
 export type LabelIssue = ReturnType<typeof useLabelIssue>;
+
+/**
+ * The product's own labels are valid on real parcels only under each carrier's self-issue
+ * contract and after its test print is approved; otherwise the carrier files are the route.
+ */
+function SelfIssueNotice() {
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={18} />}
+      title="送り状の自社印字には配送会社との契約が必要です"
+    >
+      この送り状を実際の荷物に使えるのは、配送会社と送り状の自社発行（自社印字）の契約を結び、テスト印字の承認を受けている場合だけです。契約のない配送会社では、CSV出力で作ったファイルをB2クラウド・e飛伝Ⅲ・ゆうプリRに取り込んで発行してください。
+    </Alert>
+  );
+}
 
 const words = jobWords({ title: "送り状発行", action: "発行", request: "送り状の発行" });
 
@@ -41,6 +57,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
                 : "送り状を発行できた注文はありません"
             }
           />
+          {view.issued > 0 && <SelfIssueNotice />}
           {view.issued > 0 && brand.data?.autoUploadTracking && (
             <Alert
               color="blue"

@@ -1,17 +1,8 @@
+import { exportFormatLabels as sharedExportFormatLabels } from "@okuru/core/shared/export-formats";
 import type { ExportFormat, ExportQueued, ExportResult, ExportStatus } from "../../lib/api";
 
-/**
- * The carrier software files of POST /api/exports, in the order the menu lists them.
- * Core's own table (core/src/export `formatLabels`) lives in a server-only module, so
- * the names are kept here once for the browser; a format the API adds or drops fails
- * the typecheck through ExportFormat.
- */
-export const exportFormatLabels = {
-  yamato_b2: "B2クラウド",
-  sagawa_ehiden3: "e飛伝Ⅲ",
-  japan_post_yuprir: "ゆうプリR",
-  clickpost: "クリックポスト",
-} as const satisfies Record<ExportFormat, string>;
+/** The carrier software files of POST /api/exports, named as the server names them in its reasons. */
+export const exportFormatLabels = sharedExportFormatLabels satisfies Record<ExportFormat, string>;
 
 export const exportFormatChoices = Object.keys(exportFormatLabels) as ExportFormat[];
 
@@ -28,7 +19,9 @@ export function exportJobResult(status: ExportStatus): ExportResult {
     filename: status.filename ?? "",
     url: status.url,
     included: status.included,
+    again: status.again,
     excluded: status.excluded,
+    warnings: status.warnings,
   };
 }
 

@@ -1,4 +1,5 @@
 import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
+import { exportAgainFields } from "@okuru/core/shared/export-formats";
 import { shipmentCarrierText, shipmentNumberText, shipmentStatusLabels } from "@okuru/core/shared/shipment";
 import type {
   ExportResult,
@@ -176,7 +177,23 @@ export interface ExportView {
   /** null when no order could go into the file. */
   url: string | null;
   included: number;
+  /** Of `included`, orders labelled, exported or shipped before: written again because the merchant asked. */
+  again: number;
   excluded: FailedOrder[];
+  /** Excluded orders that go in if the merchant asks for a 再出力 (no other reason keeps them out). */
+  exportableAgain: string[];
+  /** Orders written without a field their service cannot carry, with what was left out. */
+  leftOut: FailedOrder[];
+}
+
+const againFields: ReadonlySet<string> = new Set(exportAgainFields);
+
+/** Each order's messages, once each, in the order they came. */
+function messagesByOrder(items: readonly { orderId: string; message: string }[]): Map<string, Set<string>> {
+  const byOrder = new Map<string, Set<string>>();
+  for (const { orderId, message } of items)
+    byOrder.set(orderId, (byOrder.get(orderId) ?? new Set()).add(message));
+  return byOrder;
 }
 
 export function exportView(result: ExportResult, numbers: OrderNumbers): ExportView {
@@ -185,6 +202,17 @@ export function exportView(result: ExportResult, numbers: OrderNumbers): ExportV
     filename: result.filename,
     url: result.url,
     included: result.included.length,
+    again: result.again.length,
+    exportableAgain: result.excluded
+      .filter((order) => order.reasons.every((reason) => againFields.has(reason.field)))
+      .map((order) => order.orderId),
+    leftOut: [...messagesByOrder(result.warnings)]
+      .map(([orderId, messages]) => ({
+        orderId,
+        orderNumber: numberOf(numbers, orderId),
+        reasons: [...messages],
+      }))
+      .sort(byNumber),
     excluded: result.excluded
       .map((order) => ({
         orderId: order.orderId,
@@ -205,17 +233,22 @@ export type BulkCarrier = Extract<OrderBulkUpdateReq, { action: "set_carrier" }>
 export interface BulkSummary {
   done: number;
   failed: FailedOrder[];
+  /** Changed, and now refused by their carrier for these reasons (in the エラー tab). */
+  turnedError: FailedOrder[];
 }
 
 export function summarizeBulk(results: OrderBulkResult["results"], numbers: OrderNumbers): BulkSummary {
-  const failed = results
-    .flatMap((result) =>
-      result.error
-        ? [{ orderId: result.id, orderNumber: numberOf(numbers, result.id), reasons: [result.error] }]
-        : [],
-    )
-    .sort(byNumber);
-  return { done: results.length - failed.length, failed };
+  const listed = (reasonsOf: (result: OrderBulkResult["results"][number]) => string[] | undefined) =>
+    results
+      .flatMap((result) => {
+        const reasons = reasonsOf(result);
+        return reasons?.length
+          ? [{ orderId: result.id, orderNumber: numberOf(numbers, result.id), reasons }]
+          : [];
+      })
+      .sort(byNumber);
+  const failed = listed((result) => (result.error ? [result.error] : undefined));
+  return { done: results.length - failed.length, failed, turnedError: listed((result) => result.issues) };
 }
 
 const bulkDone: Record<BulkAction, (count: number) => string> = {
