@@ -177,6 +177,8 @@ describe("shipment history", () => {
     const [torn] = byNumber("#1001");
     const [gone] = byNumber("#1002");
     expect((await call(`/shipments/${gone!.id}/cancel`, "PUT")).status).toBe(200);
+    // The cancel asked the label-job consumer to draw its batch part again without it.
+    expect((await drainQueue("labelJob", labelJobHandler)).failed).toBe(0);
 
     const keys: string[] = [];
     app.page.on("request", (request) => {

@@ -1,4 +1,5 @@
-import type { Fitter, Segment } from "./fit";
+import { byteLimitText, Fitter, type Segment } from "./fit";
+import { writtenByteLength } from "./formula";
 
 /**
  * The お届け先 and ご依頼主 blocks every layout has: the same pieces, fields and Japanese
@@ -70,6 +71,34 @@ export function fitNames(
     limits,
     "name",
   );
+}
+
+/**
+ * ご依頼主 in a carrier's single name column (B2's ご依頼主名): the company and the person when
+ * both fit, else the company alone (what the carrier and the recipient know a shop by), else
+ * the person alone, with a warning naming what was left out. Held with the limit only when
+ * nothing fits.
+ */
+export function fitSenderName(
+  f: Fitter,
+  person: { company: string; name: string },
+  maxBytes: number,
+): string {
+  const both = [person.company, person.name].filter(Boolean).join(" ");
+  const trial = new Fitter(f.rules);
+  const fits = (text: string) => {
+    const written = trial.text("sender.name", "", text);
+    return written !== "" && writtenByteLength(written) <= maxBytes;
+  };
+  const label = "ご依頼主名";
+  if (!both || fits(both)) return f.line("sender.name", label, both, maxBytes, true);
+  const alone = [person.company, person.name].find((part) => part && fits(part));
+  if (!alone) return f.line("sender.name", "ご依頼主の会社名・名前", both, maxBytes, true);
+  f.warn(
+    "sender.name",
+    `ご依頼主名は${f.rules.name}の上限（${byteLimitText(maxBytes)}）に会社名と名前が収まらないため、${alone === person.company ? "会社名" : "名前"}だけを出力しました。`,
+  );
+  return f.line("sender.name", label, alone, maxBytes, true);
 }
 
 /** The party's phone number, required, in at most `maxLength` characters. */

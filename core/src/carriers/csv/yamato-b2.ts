@@ -3,7 +3,7 @@ import { toHalfWidthAscii } from "../../shared/text";
 import { toHalfWidthKana } from "../text";
 import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates } from "./fit";
-import { fitAddress, fitNames, fitPhone, fitPostalCode } from "./party";
+import { fitAddress, fitPhone, fitPostalCode, fitSenderName } from "./party";
 import type { ExportOrder, YamatoDeliveryValue } from "./types";
 
 /**
@@ -143,8 +143,8 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
   // 住所 holds 都道府県 + 市区町村 + 番地 (64 bytes), the building has its own 32-byte column.
   const address = fitAddress(f, "customer", to, [ADDRESS, BUILDING]);
   const senderAddress = fitAddress(f, "sender", from, [ADDRESS, BUILDING]);
-  // B2 has no sender company column: company and name share ご依頼主名.
-  const senderName = fitNames(f, "sender", from, [NAME], "ご依頼主の会社名・名前");
+  // B2 has no sender company column: company and name share ご依頼主名, composed to fit.
+  const senderName = fitSenderName(f, from, NAME);
   const kana = toHalfWidthKana(to.nameKana.trim());
 
   return {
@@ -175,7 +175,7 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
       postalCode: fitPostalCode(f, "sender", from.postalCode),
       address: senderAddress,
     },
-    senderName: senderName[0] ?? "",
+    senderName,
     itemName: f.line("delivery.item_name", "品名", delivery.item_name, 50, true),
     handling1: f.line("delivery.handling1", "荷扱い1", delivery.handling1, 20),
     handling2: f.line("delivery.handling2", "荷扱い2", delivery.handling2, 20),

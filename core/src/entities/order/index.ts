@@ -13,6 +13,7 @@ export { deleteShopOrders, ERASED_ISSUE, erasePeople, idsOfPlatformOrders } from
 export { type UpsertResult, upsertFromShop, upsertPage } from "./from-shop";
 export * as Order from "./index";
 export {
+  blockingIssues,
   brandItemDefaults,
   deliveryFor,
   itemDefaultsOf,

@@ -13,6 +13,7 @@ import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
 import type { DeliveryCarrier } from "./edits";
 import { OrderEntity, type OrderItem } from "./entity";
+import { LABEL_ISSUE_FIELD, type OrderIssue } from "./shapes";
 
 /** The carrier an order ships by, or why it has none here. */
 export type ShippingCarrier =
@@ -37,6 +38,17 @@ export function shippingCarrier(
   if (brand.defaultCarrier) return { carrier: brand.defaultCarrier };
   if (brand.accountCarriers.length === 1) return { carrier: brand.accountCarriers[0]! };
   return { reason: "配送会社が決まっていません。注文の配送設定で配送会社を選んでください。" };
+}
+
+/**
+ * The order's stored issues that keep it from shipping by `carrier`: the エラー tab's
+ * reasons, except one only about a label that failed before (a new issue settles it) and
+ * those of another carrier. The label batch and every carrier file refuse with exactly these.
+ */
+export function blockingIssues(order: Pick<OrderItem, "errors">, carrier: Carrier): OrderIssue[] {
+  return (order.errors ?? []).filter(
+    (issue) => issue.field !== LABEL_ISSUE_FIELD && (!issue.carrier || issue.carrier === carrier),
+  );
 }
 
 export function deliverySourceOf(order: OrderItem): DeliverySource {

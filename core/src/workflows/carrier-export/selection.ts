@@ -38,6 +38,9 @@ export function exportEligibility(order: OrderItem, choice: ExportChoice): Eligi
         },
       ],
     };
+  // The エラー tab's reasons, as the label batch refuses them: a file never takes what a label would not.
+  const blocking = Order.blockingIssues(order, choice.carrier);
+  if (blocking.length) return { reasons: blocking.map(({ field, message }) => ({ field, message })) };
   const handedOver = handedOverReasons(order);
   if (!handedOver.length) return { again: false };
   return choice.again ? { again: true } : { reasons: handedOver };

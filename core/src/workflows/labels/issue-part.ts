@@ -98,10 +98,7 @@ function planFor(order: OrderItem, context: PartContext, today: string): Plan {
   const carrier = carrierFor(order, context);
   if (!(carriers as readonly string[]).includes(carrier)) return { orderId, error: carrier };
   const chosen = carrier as Carrier;
-  // A label that failed before (Order.LABEL_ISSUE_FIELD) is what this issue settles, not a reason to refuse it.
-  const blocking = (order.errors ?? []).filter(
-    (issue) => issue.field !== Order.LABEL_ISSUE_FIELD && (!issue.carrier || issue.carrier === chosen),
-  );
+  const blocking = Order.blockingIssues(order, chosen);
   if (blocking.length) return { orderId, error: blocking.map((i) => i.message).join(" ") };
   const account = context.accounts.get(chosen);
   if (!account)
