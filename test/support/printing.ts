@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Order } from "@okuru/core/entities/order";
 import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { expect } from "vitest";
@@ -75,4 +79,17 @@ async function handoffYamato(call: Call) {
   });
   expect(response.status, response.text).toBe(201);
   return response.json as { id: string };
+}
+
+/** The text of the PDF a presigned URL serves (pdftotext), after checking the URL answers. */
+export async function downloadedPdfText(url: string): Promise<string> {
+  const download = await fetch(url);
+  expect(download.status).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), "okuru-pdf-"));
+  try {
+    writeFileSync(join(dir, "labels.pdf"), Buffer.from(await download.arrayBuffer()));
+    return execFileSync("pdftotext", [join(dir, "labels.pdf"), "-"]).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

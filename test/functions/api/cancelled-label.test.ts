@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PurgeQueueCommand } from "@aws-sdk/client-sqs";
 import { ActorContext } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
@@ -12,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LabelBatchEntity, LabelPartEntity } from "../../../core/src/entities/shipment/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { shopOrderFixture } from "../../support/orders";
-import { shippingCompany } from "../../support/printing";
+import { downloadedPdfText, shippingCompany } from "../../support/printing";
 import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
@@ -25,17 +21,7 @@ const purgeQueue = (queue: QueueName) =>
 
 const printed = (n: string) => `${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8)}`;
 
-async function pdfText(url: string): Promise<string> {
-  const download = await fetch(url);
-  expect(download.status).toBe(200);
-  const dir = mkdtempSync(join(tmpdir(), "okuru-cancelled-"));
-  try {
-    writeFileSync(join(dir, "labels.pdf"), Buffer.from(await download.arrayBuffer()));
-    return execFileSync("pdftotext", [join(dir, "labels.pdf"), "-"]).toString();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const pdfText = downloadedPdfText;
 
 describe("a cancelled label", () => {
   it("is no longer printed from its batch: the part is rendered again without it, the old file is gone", async () => {

@@ -14,7 +14,17 @@ function Host() {
   const flow = useLabelIssue({ onAccepted: () => {} });
   return (
     <>
-      <button type="button" onClick={() => flow.start(new Map([["ord_a", "#1001"]]))}>
+      <button
+        type="button"
+        onClick={() =>
+          flow.start(
+            new Map([
+              ["ord_a", "#1001"],
+              ["ord_b", "#1002"],
+            ]),
+          )
+        }
+      >
         開始
       </button>
       <LabelIssueModal flow={flow} />
@@ -30,8 +40,8 @@ describe("the label issue dialog", () => {
         body: {
           label_id: "lbl_a",
           status: "done",
-          progress: { done: 1, total: 1 },
-          parts: [{ carrier: "yamato", labels: 1, part: 0, url: "https://files.example/lbl_a-001.pdf" }],
+          progress: { done: 2, total: 2 },
+          parts: [{ carrier: "yamato", labels: 2, part: 0, url: "https://files.example/lbl_a-001.pdf" }],
           results: [
             {
               order_id: "ord_a",
@@ -39,6 +49,15 @@ describe("the label issue dialog", () => {
               shipment_ids: ["shp_a"],
               tracking_numbers: ["444413758703"],
               cancelled_tracking_numbers: [],
+              reprint: false,
+            },
+            {
+              order_id: "ord_b",
+              error: null,
+              shipment_ids: ["shp_b"],
+              tracking_numbers: ["444413758714"],
+              cancelled_tracking_numbers: [],
+              reprint: true,
             },
           ],
         },
@@ -53,7 +72,11 @@ describe("the label issue dialog", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "開始" }));
     const dialog = await screen.findByRole("dialog", { name: "送り状発行" });
-    await within(dialog).findByText("1件の注文に送り状を発行しました（1枚）");
+    await within(dialog).findByText("1件の注文に送り状を発行しました（2枚）");
+    // The order labelled before is named as a reprint of its number, not counted as issued.
+    const reprints = within(dialog).getByRole("list", { name: "1件は発行済みの送り状の再印刷です" });
+    expect(reprints.textContent).toContain("#1002");
+    expect(reprints.textContent).toContain("4444-1375-8714");
     const notice = within(dialog).getByRole("alert", {
       name: "送り状の自社印字には配送会社との契約が必要です",
     });

@@ -60,6 +60,7 @@ describe("送り状発行", () => {
             shipmentIds: [],
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: "キャンセルされた注文です。",
           },
           {
@@ -67,6 +68,7 @@ describe("送り状発行", () => {
             shipmentIds: ["s1", "s2"],
             trackingNumbers: ["1", "2"],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: null,
           },
           {
@@ -74,6 +76,7 @@ describe("送り状発行", () => {
             shipmentIds: [],
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: "注文が見つかりません。",
           },
           {
@@ -81,6 +84,7 @@ describe("送り状発行", () => {
             shipmentIds: [],
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: "お届け先の電話番号の桁数が正しくありません。",
           },
         ],

@@ -237,6 +237,7 @@ describe("再発行", () => {
             shipmentIds: ["a"],
             trackingNumbers: ["333000000004"],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: null,
           },
           {
@@ -244,6 +245,7 @@ describe("再発行", () => {
             shipmentIds: [],
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
           {
@@ -251,6 +253,7 @@ describe("再発行", () => {
             shipmentIds: ["c"],
             trackingNumbers: ["333000000026"],
             cancelledTrackingNumbers: [],
+            reprint: false,
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
         ],

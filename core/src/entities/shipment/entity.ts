@@ -1,4 +1,5 @@
 import { CustomAttributeType, type EntityItem } from "electrodb";
+import type { LabelParcel } from "../../carriers/label";
 import { keyString, secondaryIndex, tenantIndex, timestamps } from "../../db/attributes";
 import { defineEntity } from "../../db/client";
 import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../../db/job";
@@ -91,6 +92,13 @@ export const ShipmentEntity = defineEntity("shipment", {
         error: { type: "string" },
       },
     },
+    /**
+     * What its label printed, as drawn last (workflows/labels/printed.ts): a reprint of the
+     * number (送り状発行 of an order already labelled, a part drawn again after a cancel)
+     * prints exactly this, so one number never stands for two versions of a label.
+     * Absent on shipments labelled before it was kept, and on typed numbers.
+     */
+    printed: { type: CustomAttributeType<PrintedLabel>("any") },
     /** The order's lines this parcel carries when the merchant named them (a partial shipment): [{ platformLineItemId, quantity }]. */
     lineItems: { type: CustomAttributeType<ShipmentLine[]>("any") },
     ...timestamps,
@@ -103,6 +111,9 @@ export const ShipmentEntity = defineEntity("shipment", {
   },
 });
 export type ShipmentItem = EntityItem<typeof ShipmentEntity>;
+
+/** A label's content without what the shipment itself holds (carrier, number, parcel of parcels). */
+export type PrintedLabel = Omit<LabelParcel, "carrier" | "trackingNumber" | "parcelIndex" | "parcelCount">;
 
 /**
  * Access patterns
@@ -220,6 +231,8 @@ export const LabelResultEntity = defineEntity(
             trackingNumbers: { type: "list", items: { type: "string" }, required: true },
             /** Numbers of this order cancelled since the part printed (their labels are no longer in its PDF). */
             cancelled: { type: "list", items: { type: "string" } },
+            /** Labelled by an earlier batch: its labels printed again as first printed. */
+            reprint: { type: "boolean" },
             error: { type: "string" },
           },
         },

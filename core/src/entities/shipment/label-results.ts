@@ -12,6 +12,8 @@ export type PartResult = {
   shipmentIds: string[];
   trackingNumbers: string[];
   cancelled?: string[];
+  /** The order was labelled by an earlier batch: its labels printed again as first printed. */
+  reprint?: boolean;
   error?: string;
 };
 

@@ -19,6 +19,7 @@ import { idFor } from "../../util/id";
 import { type PartContext, partContext } from "./batch";
 import { finishPart } from "./finish-part";
 import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
+import { asPrinted, keepPrinted } from "./printed";
 import { type IssuedPart, issuedOf } from "./status";
 
 // ---------------------------------------------------------------------------
@@ -309,6 +310,7 @@ export async function runPart(
     today: batchDay(batch.createdAt),
   });
   const settled: string[] = [];
+  const drawn: { shipmentId: string; parcel: LabelParcel }[] = [];
   for (const orderId of orderIds) {
     const order = orders.get(orderId);
     const outcome: OrderOutcome = (order && outcomes.get(orderId)) || {
@@ -326,21 +328,28 @@ export async function runPart(
       continue;
     }
     if (hasLabelIssue(order)) settled.push(orderId);
+    // Labelled by an earlier batch: its numbers print again exactly as they were printed.
+    const reprint = shipments.some((s) => s.labelId !== labelId);
     const delivery = Order.deliveryFor(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
     for (const shipment of shipments) {
+      const kept = reprint ? asPrinted(shipment) : undefined;
+      const parcel =
+        kept ??
+        toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, batchDay(batch.createdAt));
+      if (!kept) drawn.push({ shipmentId: shipment.shipmentId, parcel });
       const list = parcels.get(shipment.carrier) ?? [];
-      list.push(
-        toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, batchDay(batch.createdAt)),
-      );
+      list.push(parcel);
       parcels.set(shipment.carrier, list);
     }
     results.push({
       orderId,
       shipmentIds: shipments.map((s) => s.shipmentId),
       trackingNumbers: shipments.map((s) => s.trackingNumber),
+      ...(reprint ? { reprint: true } : {}),
     });
   }
+  await keepPrinted(useTenantID(), drawn);
   await finishPart(labelId, part, orderIds.length, parcels, results, context);
   // A label that failed before is settled now that the order's labels are printable.
   for (const orderId of settled) await Order.recordLabelIssue(orderId, null);

@@ -9,6 +9,7 @@ import type { Carrier } from "../../shared/brand";
 import { finishPart } from "./finish-part";
 import { batchSetup, hasLabelIssue } from "./issue-part";
 import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
+import { keepPrinted } from "./printed";
 
 /** One part of a reissue: each shipment printed again under the new label id, or its reason. */
 export async function runReissuePart(labelId: string, part: number, shipmentIds: string[]): Promise<void> {
@@ -19,6 +20,7 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
   const orders = await Order.findMany([...new Set([...stored.values()].map((s) => s.orderId))]);
   const parcels = new Map<Carrier, LabelParcel[]>();
   const byOrder = new Map<string, PartResult>();
+  const drawn: { shipmentId: string; parcel: LabelParcel }[] = [];
   const resultOf = (orderId: string) => {
     const entry = byOrder.get(orderId) ?? { orderId, shipmentIds: [], trackingNumbers: [] };
     byOrder.set(orderId, entry);
@@ -74,20 +76,22 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
     }
     if (hasLabelIssue(order)) settled.add(order.orderId);
     const delivery = Order.deliveryFor(order, shipment.carrier, context.items);
-    const list = parcels.get(shipment.carrier) ?? [];
-    list.push(
-      toParcel(
-        shipment,
-        order,
-        await context.senderOf(order),
-        delivery.success ? delivery.data : {},
-        batchDay(batch.createdAt),
-      ),
+    const parcel = toParcel(
+      shipment,
+      order,
+      await context.senderOf(order),
+      delivery.success ? delivery.data : {},
+      batchDay(batch.createdAt),
     );
+    // A reissue prints the order as it is now: that becomes what the number stands for.
+    drawn.push({ shipmentId: shipment.shipmentId, parcel });
+    const list = parcels.get(shipment.carrier) ?? [];
+    list.push(parcel);
     parcels.set(shipment.carrier, list);
     result.shipmentIds.push(shipment.shipmentId);
     result.trackingNumbers.push(shipment.trackingNumber);
   }
+  await keepPrinted(tenantId, drawn);
   await finishPart(labelId, part, shipmentIds.length, parcels, [...byOrder.values()], context);
   for (const orderId of settled) await Order.recordLabelIssue(orderId, null);
 }

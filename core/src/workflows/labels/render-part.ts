@@ -9,6 +9,7 @@ import { Files } from "../../files";
 import type { Carrier } from "../../shared/brand";
 import { batchSetup } from "./issue-part";
 import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
+import { asPrinted } from "./printed";
 
 /**
  * Draws a recorded part again with the labels still live, for the rendering a cancel
@@ -45,8 +46,14 @@ export async function renderPart(labelId: string, part: number, renders: number)
   for (const shipment of live) {
     const order = orders.get(shipment.orderId);
     if (!order) continue;
-    const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
     const list = parcels.get(shipment.carrier) ?? [];
+    const kept = asPrinted(shipment);
+    if (kept) {
+      list.push(kept);
+      parcels.set(shipment.carrier, list);
+      continue;
+    }
+    const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
     list.push(
       toParcel(
         shipment,

@@ -31,6 +31,8 @@ export const BatchStatus = z
         tracking_numbers: z.array(z.string()),
         /** Numbers of the order cancelled since: no longer in the part's PDF. */
         cancelled_tracking_numbers: z.array(z.string()),
+        /** Labelled by an earlier batch: the same numbers printed again exactly as first printed. */
+        reprint: z.boolean(),
         error: z.string().nullable(),
       }),
     ),
@@ -108,6 +110,7 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
         shipment_ids: r.shipmentIds,
         tracking_numbers: r.trackingNumbers,
         cancelled_tracking_numbers: r.cancelled ?? [],
+        reprint: r.reprint ?? false,
         error: r.error ?? null,
       })),
   };

@@ -1,4 +1,4 @@
-import { Alert } from "@mantine/core";
+import { Alert, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { LabelIssueReq } from "../../lib/api";
@@ -50,14 +50,26 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
       summary={(view) => (
         <>
           <JobSummary
-            done={view.issued > 0}
+            done={view.issued + view.reprinted.length > 0}
             title={
               view.issued > 0
                 ? `${view.issued}件の注文に送り状を発行しました（${view.labels}枚）`
-                : "送り状を発行できた注文はありません"
+                : view.reprinted.length > 0
+                  ? "新しく発行した送り状はありません"
+                  : "送り状を発行できた注文はありません"
             }
           />
-          {view.issued > 0 && <SelfIssueNotice />}
+          {view.reprinted.length > 0 && (
+            <FailedOrders
+              title={`${view.reprinted.length}件は発行済みの送り状の再印刷です`}
+              orders={view.reprinted}
+            >
+              <Text size="xs">
+                発行したときと同じ内容・同じ追跡番号で印刷しました。内容を変えるときは、出荷履歴から取り消して発行し直してください。
+              </Text>
+            </FailedOrders>
+          )}
+          {view.issued + view.reprinted.length > 0 && <SelfIssueNotice />}
           {view.issued > 0 && brand.data?.autoUploadTracking && (
             <Alert
               color="blue"

@@ -1,6 +1,7 @@
 import { deliveryCarrierLabels } from "@okuru/core/shared/delivery";
 import { exportAgainFields } from "@okuru/core/shared/export-formats";
 import { shipmentCarrierText, shipmentNumberText, shipmentStatusLabels } from "@okuru/core/shared/shipment";
+import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import type {
   ExportResult,
   LabelBatchStatus,
@@ -138,8 +139,10 @@ export function newLabelRequest(orderIds: Iterable<string>, idempotencyKey?: str
 export interface LabelBatchView extends JobProgressView {
   /** Each finished part's PDF, in part order: the first can be printed while the rest render. */
   parts: LabelPdf[];
-  /** Orders that have their labels (new, or the live ones they already had). */
+  /** Orders that got new labels. */
   issued: number;
+  /** Orders labelled before: their live labels printed again exactly as first printed (same numbers). */
+  reprinted: FailedOrder[];
   /** Labels printed over every part (an order in several parcels has several). */
   labels: number;
   failed: FailedOrder[];
@@ -149,7 +152,15 @@ export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers):
   return {
     ...jobProgress(status),
     parts: labelPdfs(status),
-    issued: status.results.filter((result) => result.error === null).length,
+    issued: status.results.filter((result) => result.error === null && !result.reprint).length,
+    reprinted: status.results
+      .filter((result) => result.error === null && result.reprint)
+      .map((result) => ({
+        orderId: result.orderId,
+        orderNumber: numberOf(numbers, result.orderId),
+        reasons: [`追跡番号 ${result.trackingNumbers.map(formatTrackingNumber).join("、")}`],
+      }))
+      .sort(byNumber),
     labels: status.parts.reduce((sum, part) => sum + part.labels, 0),
     failed: status.results
       .flatMap((result) =>

@@ -1,0 +1,34 @@
+import type { LabelParcel } from "../../carriers/label";
+import { ShipmentEntity, type ShipmentItem } from "../../entities/shipment/entity";
+import type { Carrier } from "../../shared/brand";
+
+/** The content a label printed, to keep on its shipment (`printed`). */
+export function printedOf({ carrier, trackingNumber, parcelIndex, parcelCount, ...content }: LabelParcel) {
+  return content;
+}
+
+/** The label exactly as it was printed, when the shipment kept it. */
+export function asPrinted(shipment: ShipmentItem & { carrier: Carrier }): LabelParcel | undefined {
+  if (!shipment.printed) return undefined;
+  return {
+    ...shipment.printed,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    parcelIndex: shipment.parcel,
+    parcelCount: shipment.parcels,
+  };
+}
+
+/**
+ * Keeps what each label of a part printed on its shipment, before the part's PDFs are
+ * written: a part run again overwrites both with the same drawing.
+ */
+export async function keepPrinted(tenantId: string, drawn: { shipmentId: string; parcel: LabelParcel }[]) {
+  await Promise.all(
+    drawn.map(({ shipmentId, parcel }) =>
+      ShipmentEntity.patch({ tenantId, shipmentId })
+        .set({ printed: printedOf(parcel) })
+        .go({ response: "none" }),
+    ),
+  );
+}
