@@ -313,10 +313,16 @@ export class Fitter {
       if (required) this.fail(field, `${label}がありません。`);
       return "";
     }
-    const digits = typed.replace(/[-\s()]/g, "");
-    let phone = normalizePhone(typed);
+    const { number, extension } = splitExtension(typed);
+    if (extension)
+      this.warn(
+        field,
+        `${label}の内線（${extension}）は${this.rules.name}の電話番号の欄に書けないため、番号だけを出力しました。`,
+      );
+    const digits = number.replace(/[-\s()]/g, "");
+    let phone = normalizePhone(number);
     if (!phone && /^0\d{9,10}$/.test(digits)) {
-      phone = typed
+      phone = number
         .replace(/[\s()]+/g, "-")
         .replace(/-{2,}/g, "-")
         .replace(/^-|-$/g, "");
@@ -332,6 +338,16 @@ export class Fitter {
     }
     return phone;
   }
+}
+
+/**
+ * A phone number as shops let customers type it, and its extension apart: 「内線12」, 「ext. 12」,
+ * 「x12」 or 「#12」 after the number (in brackets or not). No carrier's phone column takes an
+ * extension, and libphonenumber reads some of these forms and not others.
+ */
+export function splitExtension(typed: string): { number: string; extension?: string } {
+  const match = /^(.*?\d)[\s(（]*(?:内線|ext\.?|x|#|＃)\s*[:：.]?\s*(\d{1,6})\s*[)）]?$/i.exec(typed);
+  return match ? { number: match[1]!, extension: match[2]! } : { number: typed };
 }
 
 /** The file's dates (carriers/shipping-dates.ts, the one judgement labels use too); each problem refuses the row. */
