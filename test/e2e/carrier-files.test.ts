@@ -81,6 +81,23 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     await app.shot("carrier-files-1-export");
     await closeDialog(exportModal);
 
+    // The same two again: left out as already exported, and written again only when asked.
+    await select("#1071", "#1072");
+    await bulkMenu("CSV出力", "B2クラウド");
+    await exportModal.getByText("出力できる注文がありませんでした").waitFor();
+    const left = exportModal.getByRole("list", { name: "発行済み・出力済みのため出力していない注文" });
+    expect(await left.getByText(/にB2クラウドで出力済みです。/).count()).toBe(2);
+    await app.shot("carrier-files-1b-export-again-offer");
+    const [again] = await Promise.all([
+      app.page.waitForEvent("download"),
+      exportModal.getByRole("button", { name: "2件を再出力する" }).click(),
+    ]);
+    expect(again.suggestedFilename()).toMatch(/^yamato_b2_\d{8}_[a-z0-9]{6}\.csv$/);
+    await exportModal.getByText("2件を出力しました").waitFor();
+    await exportModal.getByText(/うち2件は発行済み・出力済みの注文の再出力です/).waitFor();
+    await app.shot("carrier-files-1c-export-again");
+    await closeDialog(exportModal);
+
     // B2クラウド's 発行済みデータ: the same layout with 伝票番号 (column 4) filled; plus a row
     // for a parcel this company never exported and one with a mistyped number.
     const numbers = [trackingNumberOf(44_441_375_870), trackingNumberOf(44_441_375_871)];

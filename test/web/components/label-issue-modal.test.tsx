@@ -74,7 +74,7 @@ describe("the label issue dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "送り状発行" });
     await within(dialog).findByText("1件の注文に送り状を発行しました（2枚）");
     // The order labelled before is named as a reprint of its number, not counted as issued.
-    const reprints = within(dialog).getByRole("list", { name: "1件は発行済みの送り状の再印刷です" });
+    const reprints = within(dialog).getByRole("list", { name: "発行済みの送り状を再印刷した注文" });
     expect(reprints.textContent).toContain("#1002");
     expect(reprints.textContent).toContain("4444-1375-8714");
     const notice = within(dialog).getByRole("alert", {

@@ -220,7 +220,8 @@ describe("CSV出力", () => {
       numbers,
     );
     expect(view.again).toBe(1);
-    expect(view.exportableAgain).toEqual(["ord_c", "ord_d"]);
+    expect(view.heldBack.map((order) => order.orderId)).toEqual(["ord_c", "ord_d"]);
+    expect(view.excluded.map((order) => order.orderId)).toEqual(["ord_e"]);
   });
 
   it("lists the orders written without a field their service cannot carry, each message once", () => {

@@ -1,5 +1,5 @@
 import { Alert, List, ScrollArea, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 /** Something an action could not do, named for the merchant, with its reasons in Japanese. */
@@ -13,14 +13,21 @@ export interface FailedEntry {
 export function FailedList({
   title,
   items,
+  tone = "failure",
   children,
 }: {
   title: string;
   items: readonly FailedEntry[];
+  /** `notice`: done, with something the merchant should know (a reprint, a field left out), not a failure. */
+  tone?: "failure" | "notice";
   children?: ReactNode;
 }) {
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`${title}（${items.length}件）`}>
+    <Alert
+      color={tone === "failure" ? "red" : "yellow"}
+      icon={tone === "failure" ? <IconAlertTriangle size={18} /> : <IconInfoCircle size={18} />}
+      title={`${title}（${items.length}件）`}
+    >
       <Stack gap="xs">
         <ScrollArea.Autosize mah={240} type="auto">
           <List size="sm" spacing={6} aria-label={title}>

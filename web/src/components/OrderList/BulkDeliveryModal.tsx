@@ -86,10 +86,7 @@ function BulkDeliveryForm({
       <Stack gap="md">
         {summary.done > 0 && <Text size="sm">{bulkDoneMessage(kind, summary.done)}</Text>}
         {summary.turnedError.length > 0 && (
-          <FailedOrders
-            title={`うち${summary.turnedError.length}件はエラーになりました`}
-            orders={summary.turnedError}
-          >
+          <FailedOrders title="変更してエラーになった注文" orders={summary.turnedError}>
             <Text size="xs">
               変更後の配送会社では送り状を発行・出力できません。「エラー」のタブで注文を開いて直してください。
             </Text>

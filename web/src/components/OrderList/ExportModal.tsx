@@ -205,7 +205,7 @@ function ExportSummary({
         <Alert color="gray" icon={<IconAlertTriangle size={18} />} title="出力できる注文がありませんでした" />
       )}
       {view.leftOut.length > 0 && (
-        <FailedOrders title={`${view.leftOut.length}件は一部の項目を出力していません`} orders={view.leftOut}>
+        <FailedOrders title="一部の項目を出力していない注文" orders={view.leftOut} tone="notice">
           <Text size="xs">{view.formatLabel}が扱えない項目です。注文はファイルに含まれています。</Text>
         </FailedOrders>
       )}
@@ -214,15 +214,22 @@ function ExportSummary({
           <Text size="xs">お届け先や配送設定を直してから、もう一度出力してください。</Text>
         </FailedOrders>
       )}
-      {view.exportableAgain.length > 0 && (
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="xs" c="dimmed">
-            送り状を発行済み・出力済み・発送済みの注文は、二重の番号を防ぐため出力していません。
-          </Text>
-          <Button size="xs" variant="light" color="orange" onClick={() => onAgain(view.exportableAgain)}>
-            {view.exportableAgain.length}件を再出力する
-          </Button>
-        </Group>
+      {view.heldBack.length > 0 && (
+        <FailedOrders title="発行済み・出力済みのため出力していない注文" orders={view.heldBack} tone="notice">
+          <Stack gap={6} align="flex-start">
+            <Text size="xs">
+              同じ荷物に二つ目の番号が付かないよう出力していません。取り込み直すときだけ再出力してください。
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              onClick={() => onAgain(view.heldBack.map((order) => order.orderId))}
+            >
+              {view.heldBack.length}件を再出力する
+            </Button>
+          </Stack>
+        </FailedOrders>
       )}
     </>
   );

@@ -6,10 +6,12 @@ import type { FailedOrder } from "./order-bulk";
 export function FailedOrders({
   title,
   orders,
+  tone,
   children,
 }: {
   title: string;
   orders: readonly FailedOrder[];
+  tone?: "failure" | "notice";
   /** A hint under the list: what the merchant can do next. */
   children?: ReactNode;
 }) {
@@ -19,7 +21,7 @@ export function FailedOrders({
     reasons: order.reasons,
   }));
   return (
-    <FailedList title={title} items={items}>
+    <FailedList title={title} items={items} tone={tone}>
       {children}
     </FailedList>
   );

@@ -60,10 +60,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
             }
           />
           {view.reprinted.length > 0 && (
-            <FailedOrders
-              title={`${view.reprinted.length}件は発行済みの送り状の再印刷です`}
-              orders={view.reprinted}
-            >
+            <FailedOrders title="発行済みの送り状を再印刷した注文" tone="notice" orders={view.reprinted}>
               <Text size="xs">
                 発行したときと同じ内容・同じ追跡番号で印刷しました。内容を変えるときは、出荷履歴から取り消して発行し直してください。
               </Text>

@@ -190,9 +190,10 @@ export interface ExportView {
   included: number;
   /** Of `included`, orders labelled, exported or shipped before: written again because the merchant asked. */
   again: number;
+  /** Orders left out for a reason the merchant has to fix first. */
   excluded: FailedOrder[];
-  /** Excluded orders that go in if the merchant asks for a 再出力 (no other reason keeps them out). */
-  exportableAgain: string[];
+  /** Orders left out only for having been handed over before: they go in if the merchant asks for a 再出力. */
+  heldBack: FailedOrder[];
   /** Orders written without a field their service cannot carry, with what was left out. */
   leftOut: FailedOrder[];
 }
@@ -207,16 +208,26 @@ function messagesByOrder(items: readonly { orderId: string; message: string }[])
   return byOrder;
 }
 
+const handedOverOnly = (order: ExportResult["excluded"][number]) =>
+  order.reasons.every((reason) => againFields.has(reason.field));
+
 export function exportView(result: ExportResult, numbers: OrderNumbers): ExportView {
+  const listed = (orders: ExportResult["excluded"]) =>
+    orders
+      .map((order) => ({
+        orderId: order.orderId,
+        orderNumber: numberOf(numbers, order.orderId),
+        // One field can be refused by several rules with the same words: each is said once.
+        reasons: [...new Set(order.reasons.map((reason) => reason.message))],
+      }))
+      .sort(byNumber);
   return {
     formatLabel: exportFormatLabels[result.format],
     filename: result.filename,
     url: result.url,
     included: result.included.length,
     again: result.again.length,
-    exportableAgain: result.excluded
-      .filter((order) => order.reasons.every((reason) => againFields.has(reason.field)))
-      .map((order) => order.orderId),
+    heldBack: listed(result.excluded.filter(handedOverOnly)),
     leftOut: [...messagesByOrder(result.warnings)]
       .map(([orderId, messages]) => ({
         orderId,
@@ -224,14 +235,7 @@ export function exportView(result: ExportResult, numbers: OrderNumbers): ExportV
         reasons: [...messages],
       }))
       .sort(byNumber),
-    excluded: result.excluded
-      .map((order) => ({
-        orderId: order.orderId,
-        orderNumber: numberOf(numbers, order.orderId),
-        // One field can be refused by several rules with the same words: each is said once.
-        reasons: [...new Set(order.reasons.map((reason) => reason.message))],
-      }))
-      .sort(byNumber),
+    excluded: listed(result.excluded.filter((order) => !handedOverOnly(order))),
   };
 }
 
