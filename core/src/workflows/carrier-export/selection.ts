@@ -3,7 +3,10 @@ import { Order } from "../../entities/order";
 import type { OrderItem } from "../../entities/order/entity";
 import { type Carrier, carrierLabels } from "../../shared/brand";
 import { jstDateTimeText } from "../../shared/dates";
-import { exportFormatLabels } from "../../shared/export-formats";
+import { exportAgainFields, exportFormatLabels } from "../../shared/export-formats";
+
+// The reasons a 再出力 overrides, as the web tells them apart (shared/export-formats.ts).
+const [LABELLED, EXPORTED, SHIPPED] = exportAgainFields;
 
 /** Why an order stays out of a file, as the export's result lists it. */
 export type ExportReason = { field: string; message: string };
@@ -50,16 +53,16 @@ function handedOverReasons(order: OrderItem): ExportReason[] {
   const reasons: ExportReason[] = [];
   if ((order.labelsLive ?? 0) > 0)
     reasons.push({
-      field: "order.labels",
+      field: LABELLED,
       message: "送り状を発行済みです。同じ荷物に二つ目の番号が付かないよう、出力していません。",
     });
   if (order.exported)
     reasons.push({
-      field: "order.exported",
+      field: EXPORTED,
       message: `${jstDateTimeText(order.exported.at, "/").slice(0, 16)}に${formatName(order.exported.format)}で出力済みです。`,
     });
   if (order.shipmentStatus === "shipped" || order.shipmentStatus === "partiallyShipped")
-    reasons.push({ field: "order.shipped", message: "発送済みの注文です。" });
+    reasons.push({ field: SHIPPED, message: "発送済みの注文です。" });
   return reasons;
 }
 

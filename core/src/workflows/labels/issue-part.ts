@@ -305,9 +305,10 @@ export async function runPart(
   const results: PartResult[] = [];
   // In request order: when numbers run short, the orders asked for first get them.
   const inOrder = orderIds.flatMap((id) => orders.get(id) ?? []);
+  const today = batchDay(batch.createdAt);
   const outcomes = await issueOrders(inOrder, issued, labelId, context, {
     createdBy: batch.createdBy,
-    today: batchDay(batch.createdAt),
+    today,
   });
   const settled: string[] = [];
   const drawn: { shipmentId: string; parcel: LabelParcel }[] = [];
@@ -334,9 +335,7 @@ export async function runPart(
     const sender = await context.senderOf(order);
     for (const shipment of shipments) {
       const kept = reprint ? asPrinted(shipment) : undefined;
-      const parcel =
-        kept ??
-        toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, batchDay(batch.createdAt));
+      const parcel = kept ?? toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, today);
       if (!kept) drawn.push({ shipmentId: shipment.shipmentId, parcel });
       const list = parcels.get(shipment.carrier) ?? [];
       list.push(parcel);
