@@ -16,15 +16,24 @@ export const demoShops = {
   ecforce: { shop: "okuru-demo", name: "京都おくる茶舗 ecforce店", apiToken: "okuru-demo-ecforce-token" },
 } as const;
 
-/** Opens the demo shops in the simulators (same orders on every start: the generator is seeded). */
+/**
+ * Opens the demo shops in the simulators (the generator is seeded: the same orders each time);
+ * a shop kept from an earlier start is left as it is, with the orders added to it since.
+ */
 export function openDemoShops(
   simulators: Simulators,
   options: { shopifyOrders?: number; ecforceOrders?: number } = {},
 ) {
+  if (!simulators.shopify.hasShop(demoShops.shopify.domain))
+    openDemoShopify(simulators, options.shopifyOrders);
+  if (!simulators.ecforce.hasShop(demoShops.ecforce.shop)) openDemoEcforce(simulators, options.ecforceOrders);
+}
+
+function openDemoShopify(simulators: Simulators, orders = 300) {
   simulators.shopify.addShop(
     demoShops.shopify.domain,
     generateSeedOrders({
-      count: options.shopifyOrders ?? 300,
+      count: orders,
       seed: 2026,
       firstNumber: 1001,
       daysBack: 25,
@@ -32,10 +41,13 @@ export function openDemoShops(
     }),
     { name: demoShops.shopify.name, adminToken: demoShops.shopify.adminToken },
   );
+}
+
+function openDemoEcforce(simulators: Simulators, orders = 200) {
   simulators.ecforce.addShop(
     demoShops.ecforce.shop,
     generateSeedOrders({
-      count: options.ecforceOrders ?? 200,
+      count: orders,
       seed: 2027,
       firstNumber: 50001,
       daysBack: 25,

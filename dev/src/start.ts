@@ -74,7 +74,11 @@ async function main() {
     // The shop simulators; core reaches them as it would reach real shops, and they
     // deliver webhooks to the app's public address (the Vite server proxies /api).
     const { startSimulators } = await import("./simulators/serve");
-    const simulators = await startSimulators({ shopifyPort: ports.shopify, ecforcePort: ports.ecforce });
+    const simulators = await startSimulators({
+      shopifyPort: ports.shopify,
+      ecforcePort: ports.ecforce,
+      dataDir,
+    });
     stoppers.push(() => simulators.stop());
     Object.assign(process.env, simulators.env, { OKURU_APP_URL: `http://127.0.0.1:${ports.web}` });
     const { openDemoShops, connectDemoShops, demoShops } = await import("./demo-shops");
@@ -148,7 +152,7 @@ ${bold("Okuru (送る) is running")}  ${dim(`started in ${((Date.now() - started
   Demo sign-in  ${bold(demoAccount.email)} / ${bold(demoAccount.password)}  ${dim(seeded === "created" ? "(just created)" : "")}
   Local mail    ${url}/_local/mail   ${dim("(verification codes and invitations; also printed here as [mail] lines)")}
 
-  Shopify     ${bold(`${simulators.shopifyOrigin}/${demoShops.shopify.domain}/admin/api/2025-10/graphql.json`)}
+  Shopify     ${bold(simulators.shopifyGraphqlUrl(demoShops.shopify.domain))}
               X-Shopify-Access-Token: ${bold(demoShops.shopify.adminToken)}   ${dim("(orderCreate adds an order; it arrives by webhook)")}
   Ecforce     ${bold(`${simulators.ecforceBaseUrl(demoShops.ecforce.shop)}/api/v2/admin/orders.json`)}
               Authorization: Token token="${bold(demoShops.ecforce.apiToken)}"   ${dim("(POST creates an order; the next sync brings it in)")}

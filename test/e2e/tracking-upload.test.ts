@@ -55,7 +55,7 @@ const ecforceCarriers = [
 
 /** An order as the shop's Admin GraphQL API answers it: its fulfilments and their tracking. */
 async function shopifyOrder(origin: string, domain: string, adminToken: string, name: string) {
-  const res = await fetch(`${origin}/${domain}/admin/api/2025-10/graphql.json`, {
+  const res = await fetch(`${origin}/${domain}/admin/api/2026-10/graphql.json`, {
     method: "POST",
     headers: { "X-Shopify-Access-Token": adminToken, "Content-Type": "application/json" },
     body: JSON.stringify({

@@ -1,7 +1,10 @@
+import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
+import { API_VERSION } from "@okuru/core/platforms/shopify";
 import type { Hono } from "hono";
 import { createEcforceSimulator } from "./ecforce";
 import { createShopifySimulator } from "./shopify";
+import type { CostLimit, ShopifyPlan } from "./shopify/plans";
 
 /**
  * Both shop simulators on local ports, for `npm start`, the tests and the benches.
@@ -39,16 +42,27 @@ export async function startSimulators(
     shopifyPort?: number;
     ecforcePort?: number;
     now?: () => Date;
-    /** The app's cost bucket per shop (Shopify's standard plan: 1,000 points, 100 a second). */
-    shopifyBucket?: { maximumAvailable: number; restoreRate: number };
+    /**
+     * Keep the simulated shops under this directory (`simulators/*.json`) across restarts, as
+     * `npm start` does with everything under `.data/`; tests leave it out and start empty.
+     */
+    dataDir?: string;
+    /** Every simulated Shopify shop's plan unless it has its own (default `standard`). */
+    shopifyBucket?: ShopifyPlan | CostLimit;
   } = {},
 ) {
+  const kept = (name: string) =>
+    options.dataDir ? { persistTo: join(options.dataDir, "simulators", `${name}.json`) } : {};
   const shopify = createShopifySimulator({
     ...SIMULATED_APP,
     ...(options.now ? { now: options.now } : {}),
     ...(options.shopifyBucket ? { bucket: options.shopifyBucket } : {}),
+    ...kept("shopify"),
   });
-  const ecforce = createEcforceSimulator(options.now ? { now: options.now } : {});
+  const ecforce = createEcforceSimulator({
+    ...(options.now ? { now: options.now } : {}),
+    ...kept("ecforce"),
+  });
   const shopifyServer = await listen(shopify.app, options.shopifyPort ?? 0);
   const ecforceServer = await listen(ecforce.app, options.ecforcePort ?? 0);
   return {
@@ -64,9 +78,14 @@ export async function startSimulators(
       /** Ecforce shops are reached at the base URL a merchant enters, a private address here. */
       OKURU_ALLOWED_PRIVATE_ORIGINS: allowingOrigin(ecforceServer.origin),
     },
+    /** A simulated shop's Admin GraphQL endpoint, at the one version the product speaks. */
+    shopifyGraphqlUrl: (domain: string) =>
+      `${shopifyServer.origin}/${domain}/admin/api/${API_VERSION}/graphql.json`,
     /** An Ecforce shop's base URL, as a merchant enters it. */
     ecforceBaseUrl: (shopName: string) => `${ecforceServer.origin}/${shopName}`,
     stop: async () => {
+      shopify.flush();
+      ecforce.flush();
       await Promise.all(
         [shopifyServer.server, ecforceServer.server].map(
           (server) => new Promise<void>((resolve) => server.close(() => resolve())),

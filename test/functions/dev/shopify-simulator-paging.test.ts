@@ -18,7 +18,7 @@ function shop(count: number) {
   const seeds = generateSeedOrders({ count, seed: 7, daysBack: 20 });
   const { adminToken } = simulator.addShop(DOMAIN, seeds);
   const gql = async (query: string, variables: Json = {}): Promise<Json> => {
-    const response = await simulator.app.request(`/${DOMAIN}/admin/api/2025-10/graphql.json`, {
+    const response = await simulator.app.request(`/${DOMAIN}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-shopify-access-token": adminToken },
       body: JSON.stringify({ query, variables }),

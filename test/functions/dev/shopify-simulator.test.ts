@@ -43,7 +43,7 @@ function setup(orders: SeedOrder[], bucket?: { maximumAvailable: number; restore
   });
   const { adminToken } = sim.addShop(SHOP, orders);
   const gql = async (query: string, variables: Json = {}, token = adminToken) => {
-    const res = await sim.app.request(`${BASE}/${SHOP}/admin/api/2025-10/graphql.json`, {
+    const res = await sim.app.request(`${BASE}/${SHOP}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
       body: JSON.stringify({ query, variables }),
@@ -559,7 +559,7 @@ describe("Shopify simulator: webhooks", () => {
     expect(delivery!.headers.get("x-shopify-hmac-sha256")).toBe(signature);
     expect(delivery!.headers.get("x-shopify-topic")).toBe("orders/create");
     expect(delivery!.headers.get("x-shopify-shop-domain")).toBe(SHOP);
-    expect(delivery!.headers.get("x-shopify-api-version")).toBe("2025-10");
+    expect(delivery!.headers.get("x-shopify-api-version")).toBe("2026-10");
     expect(delivery!.headers.get("x-shopify-webhook-id")).toMatch(/^[0-9a-f-]{36}$/);
     const payload = JSON.parse(delivery!.raw) as Json;
     expect(payload).toMatchObject({

@@ -9,7 +9,8 @@ import { PassingFailure, PlatformError, realSleep, sendOnce, withPlatformRetries
  * retried after the refill time, 429 honours `Retry-After`, 5xx backs off.
  */
 
-export const API_VERSION = "2025-10";
+/** The one Admin API version the app speaks; the local Shopify simulator serves this one only. */
+export const API_VERSION = "2026-10";
 
 export class ShopifyError extends PlatformError<RequestFailure | "query"> {
   override readonly name = "ShopifyError";

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { persistedFile } from "../persist";
 import type { SeedOrder } from "../seed-order";
+import { ordersAskedFor, SHOP_NAME, shopPage, tokenForShop } from "./shop-page";
+import { restore, snapshotOf } from "./snapshot";
 import {
   type AddressInput,
   type EcforceAddress,
@@ -52,6 +55,8 @@ export { CARRIERS, PAYMENT_METHODS } from "./store";
 
 export type EcforceSimulatorOptions = {
   now?: () => Date;
+  /** Where the shops are kept across restarts (`npm start`); in memory only when absent. */
+  persistTo?: string;
   /** Requests a shop serves in any rolling second before answering 429 (default 10). */
   rateLimitPerSecond?: number;
   /** Sign-ins a shop allows in a rolling hour (default 5). */
@@ -437,7 +442,15 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
   const limit = options.rateLimitPerSecond ?? 10;
   const signInLimit = options.signInsPerHour ?? 5;
   const shops = new Map<string, ShopState>();
+  const persisted = persistedFile(options.persistTo, () => snapshotOf(shops));
+  const saved = persisted.load();
+  if (saved) restore(shops, saved);
   const app = new Hono();
+  // Reads through the API change nothing; the simulator's shop page opens shops, so it counts.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" || !new URL(c.req.url).pathname.includes("/api/")) persisted.changed();
+  });
 
   const shopOf = (c: Context): ShopState => shops.get(c.req.param("shop") ?? "")!;
   const json = (c: Context, body: unknown, status: 200 | 201 | 400 | 401 | 404 | 422 | 429 = 200) =>
@@ -762,6 +775,42 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
     });
   });
 
+  // The simulator's page for a shop: any name opens one (see shop-page.ts).
+  const openShopPage = (c: Context) => {
+    const name = c.req.param("shop") ?? "";
+    if (!SHOP_NAME.test(name)) return undefined;
+    let shop = shops.get(name);
+    if (!shop) {
+      addShop(name, [], { apiToken: tokenForShop(name) });
+      shop = shops.get(name)!;
+    }
+    return shop;
+  };
+  const baseUrlOf = (c: Context, name: string) => `${new URL(c.req.url).origin}/${name}`;
+  const showShopPage = (c: Context) => {
+    const shop = openShopPage(c);
+    if (!shop) return json(c, errorBody(404), 404);
+    return c.html(
+      shopPage(
+        { name: shop.name, apiToken: shop.apiToken, orders: shop.orders.length },
+        baseUrlOf(c, shop.name),
+      ),
+    );
+  };
+  const fillShop = async (c: Context) => {
+    const shop = openShopPage(c);
+    if (!shop) return json(c, errorBody(404), 404);
+    if (shop.orders.length === 0) {
+      for (const seed of ordersAskedFor(shop.name, await c.req.parseBody(), now()))
+        insertSeedOrder(shop, seed, now().getTime());
+    }
+    return c.redirect(`/${shop.name}`, 303);
+  };
+  for (const path of ["/:shop", "/:shop/"]) {
+    app.get(path, showShopPage);
+    app.post(path, fillShop);
+  }
+
   app.notFound((c) => json(c, errorBody(404), 404));
 
   function addShop(name: string, orders: SeedOrder[], opts: AddShopOptions = {}): { apiToken: string } {
@@ -769,6 +818,7 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
     const shop = newShop(name, { ...opts, apiToken: opts.apiToken ?? randomBytes(20).toString("hex") });
     shops.set(name, shop);
     for (const seed of orders) insertSeedOrder(shop, seed, now().getTime());
+    persisted.changed();
     return { apiToken: shop.apiToken };
   }
 
@@ -783,11 +833,23 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
       orderByNumber: (n) => s.orders.find((o) => o.number === String(n)),
       shippingUpdates: s.shippingUpdates,
       requests: s.requests,
-      addOrders: (seeds) => seeds.map((seed) => insertSeedOrder(s, seed, now().getTime())),
+      addOrders: (seeds) => {
+        const added = seeds.map((seed) => insertSeedOrder(s, seed, now().getTime()));
+        persisted.changed();
+        return added;
+      },
     };
   }
 
-  return { app, addShop, shop };
+  return {
+    app,
+    addShop,
+    shop,
+    /** Whether the simulator holds the shop (one kept from before a restart, say). */
+    hasShop: (name: string) => shops.has(name),
+    /** Write the shops to `persistTo` now rather than shortly (before a stop). */
+    flush: () => persisted.flush(),
+  };
 }
 
 export type EcforceSimulator = ReturnType<typeof createEcforceSimulator>;

@@ -1,14 +1,21 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { API_VERSION } from "@okuru/core/platforms/shopify";
 import { memoized } from "@okuru/core/util/memo";
 import { type DocumentNode, execute, type GraphQLError, getOperationAST, parse, validate } from "graphql";
 import { type Context, Hono } from "hono";
+import { persistedFile } from "../persist";
 import type { SeedOrder } from "../seed-order";
+import { type BulkErrorCode, type BulkPace, createBulkOperations, SHOPIFY_BULK_PACE } from "./bulk";
+import { newStoreFields, ordersAskedFor, planAskedFor } from "./new-store";
+import { type CostLimit, costLimitOf, PLANS, type ShopifyPlan } from "./plans";
 import { type GraphQLContext, rootValue, schema, topicPath } from "./schema";
+import { restore, snapshotOf } from "./snapshot";
 import {
   createShopState,
   isoUtc,
   orderFromSeed,
   parseUrl,
+  type RefreshToken,
   randomHex,
   type ShopState,
   type StoredOrder,
@@ -19,6 +26,7 @@ import {
 import { CostBucket, queryCost } from "./throttle";
 import { deliver, restOrder, restShop } from "./webhooks";
 
+export { PLANS, type ShopifyPlan } from "./plans";
 export type { StoredOrder, TokenRecord, WebhookDelivery, WebhookSubscription } from "./store";
 
 export type ShopifySimulatorOptions = {
@@ -26,8 +34,12 @@ export type ShopifySimulatorOptions = {
   clientId: string;
   clientSecret: string;
   now?: () => Date;
-  /** The GraphQL cost bucket per app and shop; Shopify's classic 1000 points, 50 per second by default. */
-  bucket?: { maximumAvailable: number; restoreRate: number };
+  /** Where the shops are kept across restarts (`npm start`); in memory only when absent. */
+  persistTo?: string;
+  /** How fast bulk operations start and run (default SHOPIFY_BULK_PACE). */
+  bulkPace?: BulkPace;
+  /** Every shop's plan unless it has its own (Standard by default): a plan's name, or any cost limit. */
+  bucket?: ShopifyPlan | CostLimit;
 };
 
 export type PrivacyTopic = "customers/data_request" | "customers/redact" | "shop/redact";
@@ -53,11 +65,9 @@ const ACCESS_TOKEN_TTL = 3600;
 const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 const ONLINE_TOKEN_TTL = 86399;
 const CODE_TTL_MS = 60_000;
-const DEFAULT_WEBHOOK_API_VERSION = "2025-10";
 const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9\-_]*\.myshopify\.com$/;
 
 type AuthCode = { shop: string; scopes: string[]; online: boolean; expiresAt: number; used: boolean };
-type RefreshToken = { shop: string; scopes: string[]; expiresAt: number; revoked: boolean };
 
 /**
  * A query parsed and validated once per distinct text: a client sends the same few
@@ -82,21 +92,43 @@ const escapeHtml = (s: string) =>
  * A local stand-in for Shopify, many shops in one process, each under its own path prefix:
  * `https://{shop}/admin/…` is `${baseUrl}/{shop}/admin/…` here. It speaks the OAuth
  * authorization-code grant (with expiring offline tokens), a subset of the Admin GraphQL API
- * with Shopify's cost-based throttling, and signed webhooks.
+ * (the product's API_VERSION only) with Shopify's cost-based throttling per plan, bulk query
+ * operations, and signed webhooks. A `*.myshopify.com` domain it has never seen becomes a new
+ * store at its consent page; with `persistTo`, the shops outlive a restart.
  */
 export function createShopifySimulator(options: ShopifySimulatorOptions) {
   const now = options.now ?? (() => new Date());
-  const bucketConfig = options.bucket ?? { maximumAvailable: 1000, restoreRate: 50 };
+  const bucketConfig = costLimitOf(options.bucket ?? "standard");
   const shops = new Map<string, ShopState>();
   const tokens = new Map<string, TokenRecord>();
   const refreshTokens = new Map<string, RefreshToken>();
   const codes = new Map<string, AuthCode>();
   const buckets = new Map<string, CostBucket>();
   /** Shops on another plan than the simulator's default (a test's small bucket, a bench's large one). */
-  const shopBuckets = new Map<string, { maximumAvailable: number; restoreRate: number }>();
+  const shopBuckets = new Map<string, CostLimit>();
   const pending = new Set<Promise<unknown>>();
   /** Points the app's queries actually cost per shop (after refunds), for benches measuring use of the bucket. */
   const appPoints = new Map<string, number>();
+
+  const persisted = persistedFile(options.persistTo, () =>
+    snapshotOf({ shops, tokens, refreshTokens, plans: shopBuckets }),
+  );
+  const saved = persisted.load();
+  if (saved) restore({ shops, tokens, refreshTokens, plans: shopBuckets }, saved);
+
+  const bulk = createBulkOperations({
+    now,
+    pace: options.bulkPace ?? SHOPIFY_BULK_PACE,
+    onFinish: ({ shop, payload }) => {
+      const state = shops.get(shop);
+      if (!state) return;
+      for (const sub of state.webhookSubscriptions)
+        if (topicPath(sub.topic) === "bulk_operations/finish")
+          void sendTo(state, sub, "bulk_operations/finish", payload).then((r) =>
+            r?.body?.cancel().catch(() => {}),
+          );
+    },
+  });
 
   const track = <T>(p: Promise<T>) => {
     pending.add(p);
@@ -153,13 +185,42 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
   };
 
   const app = new Hono();
+  /** Requests that only read (GraphQL queries): nothing to write after them. */
+  const readOnly = new WeakSet<Request>();
+  app.use("*", async (c, next) => {
+    await next();
+    if (!readOnly.has(c.req.raw)) persisted.changed();
+  });
+
+  const addSeedOrders = (shop: ShopState, seeds: SeedOrder[]) => {
+    for (const seed of [...seeds].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
+      shop.orders.push(orderFromSeed(shop, seed));
+  };
+
+  const openShop = (domain: string, adminToken: string) => {
+    const shop = createShopState(domain);
+    shops.set(domain, shop);
+    tokens.set(adminToken, {
+      token: adminToken,
+      shop: domain,
+      kind: "admin",
+      scopes: ALL_SCOPES,
+      expiresAt: null,
+      revoked: false,
+    });
+    return shop;
+  };
+
+  /** A merchant new to the simulator: their store exists from its first consent page on, empty. */
+  const openUnknownStore = (domain: string) =>
+    SHOP_DOMAIN.test(domain) ? openShop(domain, `shpat_${randomHex(16)}`) : undefined;
 
   const shopOr404 = (c: Context) => shops.get(c.req.param("shop") ?? "");
 
   // OAuth: consent ------------------------------------------------------------------------------
 
   const authorize = async (c: Context) => {
-    const shop = shopOr404(c);
+    const shop = shopOr404(c) ?? openUnknownStore(c.req.param("shop") ?? "");
     if (!shop) return c.text("Not Found", 404);
     const params = new URLSearchParams(new URL(c.req.url).search);
     if (c.req.method === "POST") {
@@ -188,6 +249,7 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
     const online = params.getAll("grant_options[]").includes("per-user");
     const alreadyGranted =
       shop.installedScopes !== null && scopes.every((s) => shop.installedScopes!.includes(s));
+    const isNewStore = shop.installedScopes === null && shop.orders.length === 0;
     if (c.req.method === "GET" && !alreadyGranted) {
       const hidden = [...params.entries()]
         .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
@@ -203,10 +265,16 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
     <ul>${scopeList}</ul>
     <form method="post" action="authorize">
       ${hidden}
+      ${isNewStore ? newStoreFields() : ""}
       <button type="submit">インストール</button>
     </form>
   </body>
 </html>`);
+    }
+    if (isNewStore) {
+      addSeedOrders(shop, ordersAskedFor(shop.domain, params, now()));
+      const plan = planAskedFor(params);
+      if (plan) shopBuckets.set(shop.domain, PLANS[plan]);
     }
     // Consent given (or already given earlier): back to the app with a one-time code.
     shop.installedScopes = [...new Set([...(shop.installedScopes ?? []), ...scopes])];
@@ -310,8 +378,10 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
   app.post("/:shop/admin/api/:version/graphql.json", async (c) => {
     const shop = shopOr404(c);
     const version = c.req.param("version");
-    if (!shop || !/^(\d{4}-(01|04|07|10)|unstable)$/.test(version))
-      return c.json({ errors: "Not Found" }, 404);
+    // Shopify answers a version handle it does not serve with this 404; a retired one it would
+    // serve from its oldest supported version instead. The simulator serves the product's version
+    // only, so a product left on an old version fails here rather than falling forward unnoticed.
+    if (!shop || version !== API_VERSION) return c.json({ errors: "Not Found" }, 404);
     const token = tokens.get(c.req.header("x-shopify-access-token") ?? "");
     if (
       !token ||
@@ -347,6 +417,7 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
         errors: [{ message: "An operation name is required when sending multiple operations." }],
       });
     }
+    if (operation.operation !== "mutation") readOnly.add(c.req.raw);
     const bucketKey = token.kind === "admin" ? `${shop.domain}|${token.token}` : `${shop.domain}|app`;
     let bucket = buckets.get(bucketKey);
     if (!bucket) {
@@ -391,6 +462,8 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       apiVersion: version,
       now,
       emit: (topic, order) => emit(shop, topic, order),
+      bulk,
+      origin: new URL(c.req.url).origin,
     };
     const result = await execute({
       schema,
@@ -411,6 +484,14 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       ...(result.data !== undefined ? { data: result.data } : {}),
       extensions: cost(actual),
     });
+  });
+
+  // Bulk operation results: an unguessable URL, like Shopify's signed storage links.
+  app.get("/_bulk/:file{[0-9a-z-]+\\.jsonl}", (c) => {
+    const body = bulk.file(c.req.param("file").replace(/\.jsonl$/, ""));
+    return body === undefined
+      ? c.text("Not Found", 404)
+      : c.body(body, 200, { "Content-Type": "application/jsonl" });
   });
 
   app.notFound((c) => c.text("Not Found", 404));
@@ -448,28 +529,19 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       opts: {
         adminToken?: string;
         name?: string;
-        bucket?: { maximumAvailable: number; restoreRate: number };
+        /** The shop's plan (`standard`, `advanced`, `plus`) or a cost limit of its own. */
+        bucket?: ShopifyPlan | CostLimit;
       } = {},
     ) {
       if (!SHOP_DOMAIN.test(domain))
         throw new Error(`Shopify simulator: ${domain} is not a *.myshopify.com domain`);
       if (shops.has(domain)) throw new Error(`Shopify simulator: shop ${domain} exists already`);
-      const shop = createShopState(domain);
-      if (opts.name) shop.name = opts.name;
-      if (opts.bucket) shopBuckets.set(domain, opts.bucket);
-      shops.set(domain, shop);
-      for (const seed of [...orders].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))) {
-        shop.orders.push(orderFromSeed(shop, seed));
-      }
       const adminToken = opts.adminToken ?? `shpat_${randomHex(16)}`;
-      tokens.set(adminToken, {
-        token: adminToken,
-        shop: domain,
-        kind: "admin",
-        scopes: ALL_SCOPES,
-        expiresAt: null,
-        revoked: false,
-      });
+      const shop = openShop(domain, adminToken);
+      if (opts.name) shop.name = opts.name;
+      if (opts.bucket) shopBuckets.set(domain, costLimitOf(opts.bucket));
+      addSeedOrders(shop, orders);
+      persisted.changed();
       return { adminToken };
     },
 
@@ -508,16 +580,22 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
           return appPoints.get(domain) ?? 0;
         },
         /** The merchant changes plan: the app's bucket starts again, full, at the new size. */
-        setPlan(bucket: { maximumAvailable: number; restoreRate: number }) {
-          shopBuckets.set(domain, bucket);
-          buckets.delete(`${domain}|app`);
+        setPlan(plan: ShopifyPlan | CostLimit) {
+          shopBuckets.set(domain, costLimitOf(plan));
+          for (const key of buckets.keys()) if (key.startsWith(`${domain}|`)) buckets.delete(key);
+          persisted.changed();
         },
         /** Add orders as if customers had just checked out; fires `orders/create`. */
         addOrders(seeds: SeedOrder[]) {
           const added = seeds.map((seed) => orderFromSeed(shop, seed));
           shop.orders.push(...added);
+          persisted.changed();
           for (const order of added) emit(shop, "orders/create", order);
           return added;
+        },
+        /** The shop's next bulk operation fails halfway with `errorCode`, leaving a partial file. */
+        failNextBulkOperation(errorCode?: BulkErrorCode) {
+          bulk.failNext(domain, errorCode);
         },
         /** The merchant cancels an order in the admin; fires `orders/cancelled` and `orders/updated`. */
         cancelOrder(nameOrNumber: string | number, reason: StoredOrder["cancelReason"] = "CUSTOMER") {
@@ -532,6 +610,7 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
             for (const l of fo.lineItems) l.remainingQuantity = 0;
             fo.status = "CLOSED";
           }
+          persisted.changed();
           emit(shop, "orders/cancelled", order);
           emit(shop, "orders/updated", order);
           return order;
@@ -563,6 +642,7 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
       shop.installedScopes = null;
       for (const t of tokens.values()) if (t.shop === domain && t.kind !== "admin") t.revoked = true;
       for (const r of refreshTokens.values()) if (r.shop === domain) r.revoked = true;
+      persisted.changed();
       await sendToTopic(shop, "app/uninstalled", restShop(shop), subs);
     },
 
@@ -592,11 +672,18 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
                 orders_requested: orders.map((o) => o.numericId),
                 data_request: { id: 9_100_000_001 },
               };
-      return sendTo(shop, { callbackUrl, apiVersion: DEFAULT_WEBHOOK_API_VERSION }, topic, payload);
+      return sendTo(shop, { callbackUrl, apiVersion: API_VERSION }, topic, payload);
     },
+
+    /** Whether the simulator holds the shop (one kept from before a restart, say). */
+    hasShop: (domain: string) => shops.has(domain),
+
+    /** Write the shops to `persistTo` now rather than shortly (before a stop). */
+    flush: () => persisted.flush(),
 
     /** Wait until every fire-and-forget webhook delivery has finished. */
     async idle() {
+      bulk.refresh();
       while (pending.size) await Promise.allSettled([...pending]);
     },
   };

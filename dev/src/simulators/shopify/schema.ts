@@ -1,4 +1,6 @@
-import { buildSchema, GraphQLError } from "graphql";
+import { buildSchema, executeSync, GraphQLError } from "graphql";
+import { type BulkOperations, checkBulkQuery } from "./bulk";
+import { BULK_SDL } from "./bulk-sdl";
 import { prefectureCode, prefectureName } from "./prefectures";
 import { SDL } from "./sdl";
 import {
@@ -28,7 +30,7 @@ import {
   type WebhookSubscription,
 } from "./store";
 
-export const schema = buildSchema(SDL);
+export const schema = buildSchema(SDL + BULK_SDL);
 
 /** What a resolver sees: the shop, the caller's token, and how to announce changes. */
 export type GraphQLContext = {
@@ -38,6 +40,9 @@ export type GraphQLContext = {
   now: () => Date;
   /** Queue a webhook for an order event, e.g. `orders/create`. */
   emit: (topic: string, order: StoredOrder) => void;
+  /** The simulator's bulk operations, and the origin their result files are served from. */
+  bulk: BulkOperations;
+  origin: string;
 };
 
 // Access scopes ------------------------------------------------------------------------------
@@ -121,14 +126,28 @@ function leading<T>(items: T[], n: number, compare: (a: T, b: T) => number): T[]
   return kept;
 }
 
-export function paginate<T, V>(items: T[], args: PageArgs, key: (item: T) => SortKey, view: (item: T) => V) {
+/** Set while a bulk query runs: every connection then answers all its items, whatever its arguments. */
+let readingEverything = false;
+
+/** Run `read` as a bulk query reads: `first`, `last` and cursors mean nothing. */
+export function readEverything<T>(read: () => T): T {
+  readingEverything = true;
+  try {
+    return read();
+  } finally {
+    readingEverything = false;
+  }
+}
+
+export function paginate<T, V>(items: T[], given: PageArgs, key: (item: T) => SortKey, view: (item: T) => V) {
+  const args = readingEverything ? { first: items.length, reverse: given.reverse } : given;
   const { first, last, after, before } = args;
   if (first == null && last == null) throw new GraphQLError("you must provide one of first or last");
   for (const [name, n] of [
     ["first", first],
     ["last", last],
   ] as const) {
-    if (n != null && (n < 0 || n > 250)) {
+    if (n != null && !readingEverything && (n < 0 || n > 250)) {
       throw new GraphQLError(`The ${name} argument must be between 0 and 250 inclusive.`, {
         extensions: { code: "BAD_REQUEST" },
       });
@@ -460,6 +479,7 @@ const WEBHOOK_TOPICS: Record<string, string> = {
   ORDERS_PARTIALLY_FULFILLED: "orders/partially_fulfilled",
   FULFILLMENTS_CREATE: "fulfillments/create",
   FULFILLMENTS_UPDATE: "fulfillments/update",
+  BULK_OPERATIONS_FINISH: "bulk_operations/finish",
 };
 
 /** `ORDERS_CREATE` → `orders/create`. */
@@ -775,6 +795,37 @@ export const rootValue = {
     ctx.shop.webhookSubscriptions.push(sub);
     return { webhookSubscription: webhookView(sub), userErrors: [] };
   },
+
+  currentBulkOperation: ({ type }: { type?: string }, ctx: GraphQLContext) =>
+    type === "MUTATION" ? null : ctx.bulk.current(ctx.shop.domain),
+
+  node: ({ id }: { id: string }, ctx: GraphQLContext) => {
+    if (parseGid(id, "BulkOperation") !== null) return ctx.bulk.find(ctx.shop.domain, id);
+    if (parseGid(id, "Order") === null || !hasScope(ctx.token, "read_orders")) return null;
+    const o = ctx.shop.orders.find((x) => x.numericId === parseGid(id, "Order"));
+    return o ? { __typename: "Order", ...orderView(o, ctx) } : null;
+  },
+
+  bulkOperationRunQuery: ({ query }: { query: string }, ctx: GraphQLContext) => {
+    const checked = checkBulkQuery(schema, query);
+    if ("error" in checked)
+      return {
+        bulkOperation: null,
+        userErrors: [{ field: ["query"], message: checked.error, code: "INVALID" }],
+      };
+    const result = readEverything(() =>
+      executeSync({ schema, document: checked.document, rootValue, contextValue: ctx }),
+    );
+    return ctx.bulk.start({
+      shop: ctx.shop.domain,
+      query,
+      apiVersion: ctx.apiVersion,
+      origin: ctx.origin,
+      result,
+    });
+  },
+
+  bulkOperationCancel: ({ id }: { id: string }, ctx: GraphQLContext) => ctx.bulk.cancel(ctx.shop.domain, id),
 
   webhookSubscriptionDelete: ({ id }: { id: string }, ctx: GraphQLContext) => {
     const n = parseGid(id, "WebhookSubscription");

@@ -17,7 +17,7 @@ const addressLines = ["company", "address1", "address2", "city", "province", "pr
   .map((field) => `  ${field}: String`)
   .join("\n");
 
-/** The subset of the Shopify Admin GraphQL schema (2025-10) the simulator serves. */
+/** The subset of the Shopify Admin GraphQL schema (the version in API_VERSION) the simulator serves. */
 export const SDL = /* GraphQL */ `
 scalar DateTime
 scalar Decimal

@@ -101,6 +101,8 @@ export type TokenRecord = {
   refreshToken?: string;
 };
 
+export type RefreshToken = { shop: string; scopes: string[]; expiresAt: number; revoked: boolean };
+
 export type WebhookDelivery = {
   topic: string;
   callbackUrl: string;
@@ -132,6 +134,14 @@ export class IdSequence {
     this.n += 1;
     return this.base + this.n;
   }
+  /** How far the sequence has gone, to carry over a restart. */
+  get issued(): number {
+    return this.n;
+  }
+  /** Never hand out again an id issued before a restart. */
+  skipPast(issued: number) {
+    this.n = Math.max(this.n, issued);
+  }
 }
 
 export const ids = {
@@ -144,6 +154,7 @@ export const ids = {
   fulfillment: new IdSequence(5_100_000_000_000),
   webhook: new IdSequence(1_400_000_000),
   shippingLine: new IdSequence(4_600_000_000_000),
+  bulkOperation: new IdSequence(5_900_000_000),
 };
 
 export const gid = (type: string, n: number) => `gid://shopify/${type}/${n}`;
