@@ -128,6 +128,33 @@ export const trims: Trim[] = [
     why: "iconv-lite's single-byte code pages (ISO-8859-*, Windows-125*, 30 kB), which no carrier file uses.",
     contents: replaceWith("module.exports = {};"),
   },
+  {
+    module: /[\\/]node_modules[\\/]@aws-lambda-powertools[\\/]jmespath[\\/]lib[\\/]esm[\\/]index\.js$/,
+    why:
+      "Powertools' idempotency finds the key and the payload it checks with JMESPath; ours are plain " +
+      "top-level names (`key`, `request`: core/src/idempotency), so the whole expression engine (25 kB) " +
+      "becomes a lookup of dotted names, and any other expression is refused at its first use.",
+    contents: (original) => {
+      if (!original.includes("export { search } from './search.js';"))
+        throw new Error("jmespath no longer exports search from search.js");
+      return [
+        "export const search = (expression, data) => {",
+        "  if (!/^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(expression))",
+        '    throw new Error("JMESPath expression not bundled: " + expression + " (stacks/dependency-trims.ts)");',
+        '  return expression.split(".").reduce((value, name) => (value == null ? null : (value[name] ?? null)), data);',
+        "};",
+      ].join("\n");
+    },
+  },
+  {
+    module:
+      /[\\/]node_modules[\\/]@aws-lambda-powertools[\\/]jmespath[\\/]lib[\\/]esm[\\/]PowertoolsFunctions\.js$/,
+    why: "The custom JMESPath functions of the engine trimmed above; only their class is named by the idempotency config.",
+    contents: (original) => {
+      if (!original.includes("class PowertoolsFunctions")) throw new Error("PowertoolsFunctions is gone");
+      return "export class PowertoolsFunctions {}";
+    },
+  },
 ];
 
 /** Applies `trims` to a function bundle. */

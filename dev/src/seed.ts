@@ -14,6 +14,7 @@ import { Sender } from "@okuru/core/entities/sender";
 import { User } from "@okuru/core/entities/user";
 import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { Account } from "@okuru/core/workflows/account";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 
 /** The demo sign-in `npm start` prints. Local only: the pool lives in .data/. */
 export const demoAccount = {
@@ -191,6 +192,8 @@ export async function seedDemo(
     await connectShops();
     await Company.updateSetupStatus({ setup_status: "carriers" });
     for (const { carrier, input } of demoCarrierAccounts) await CarrierAccount.create(carrier, input);
+    // The first syncs may have judged the orders before there was a carrier to ship by.
+    await OrderSync.requestJudgement("settings");
     await Company.updateSetupStatus({ setup_status: "done" });
   });
   return "created";

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
+import { clickpost } from "../../core/src/carriers/csv/clickpost";
 import { parseCsv } from "../../core/src/carriers/csv/csv";
-import { splitLines } from "../../core/src/carriers/csv/fit";
 import {
   type ExportFormat,
   type ExportOrder,
@@ -13,16 +13,24 @@ import {
   exportFormats,
   formatColumns,
 } from "../../core/src/carriers/csv/index";
+import { japanPostYuprir } from "../../core/src/carriers/csv/japan-post-yuprir";
+import { splitLines } from "../../core/src/carriers/csv/lines";
+import { sagawaEhiden3 } from "../../core/src/carriers/csv/sagawa-ehiden3";
+import { yamatoB2 } from "../../core/src/carriers/csv/yamato-b2";
 import {
   outsideJisX0208,
   toFullWidthKana,
   toHalfWidthKana,
-  toJisX0208Text,
   unencodableCharacters,
 } from "../../core/src/carriers/text";
 import type { NeutralTimeSlot as TimeSlot } from "../../core/src/shared/delivery";
 import { sjisByteLength } from "../../core/src/shared/text";
-import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
+import {
+  exportRecipient,
+  exportSender,
+  longAddressRecipients,
+  longNameRecipients,
+} from "../support/carrier-files";
 
 /**
  * Golden files: the exact bytes each format writes for orders with the hard cases.
@@ -33,7 +41,27 @@ const goldenDir = resolve(import.meta.dirname, "../fixtures/carrier-files");
 const TODAY = "2026-06-03";
 
 const sender = exportSender();
+
+/** Each format's columns with the byte limits the layouts give (docs/carriers.md). */
+const layouts: Record<ExportFormat, { no: number; header: string; maxBytes?: number }[]> = {
+  yamato_b2: yamatoB2.columns,
+  sagawa_ehiden3: sagawaEhiden3.columns,
+  japan_post_yuprir: japanPostYuprir.columns,
+  clickpost: clickpost.columns,
+};
 const person = exportRecipient;
+
+const jisHardCase = person({
+  name: "髙橋 﨑子",
+  nameKana: "たかはし さきこ",
+  company: "㈱テスト商事",
+  postalCode: "210-0001",
+  prefecture: "神奈川県",
+  city: "川崎市川崎区",
+  address1: "吉野町1-2",
+  address2: "①号棟 101",
+  phone: "044-200-1234",
+});
 
 /** One order in carrier-neutral terms; each format's delivery is derived from it. */
 interface Case {
@@ -51,19 +79,10 @@ interface Case {
 const cases: Case[] = [
   { reference: "A0001", recipient: person({ nameKana: "ヤマダ タロウ" }) },
   {
-    // JIS level 3/4 and NEC specials: Yamato gets the standard forms, the others keep them.
+    // Extension kanji and NEC specials, which CP932 holds: B2 holds the order for 髙 and 﨑
+    // (JIS X 0208 only) until the merchant takes the offered 高 and 崎; the others write them.
     reference: "A0002",
-    recipient: person({
-      name: "髙橋 﨑子",
-      nameKana: "たかはし さきこ",
-      company: "㈱テスト商事",
-      postalCode: "210-0001",
-      prefecture: "神奈川県",
-      city: "川崎市川崎区",
-      address1: "𠮷野町1-2",
-      address2: "①号棟 101",
-      phone: "044-200-1234",
-    }),
+    recipient: jisHardCase,
     slot: "0900",
   },
   {
@@ -114,6 +133,22 @@ const cases: Case[] = [
     handling: ["ワレモノ注意", "天地無用"],
     ship: "2026-06-04",
   },
+  // Issue 24 point 3: names that carry on into 名称２, postal-code debris, a phone extension.
+  { reference: "A0014", recipient: person(longNameRecipients.kyotoCompany) },
+  { reference: "A0015", recipient: person(longNameRecipients.kyotoLongCompany) },
+  { reference: "A0016", recipient: person({ postalCode: "〒６０４−８５７１" }) },
+  { reference: "A0017", recipient: person({ postalCode: "604-8571 🏠" }) },
+  { reference: "A0018", recipient: person({ postalCode: "60485" }) },
+  { reference: "A0019", recipient: person({ phone: "075-123-4567 内線12" }) },
+  // A0002 once the merchant took the replacement offered for B2 (高橋 崎子): B2 writes ① and ㈱
+  // by their compatibility forms without a word, since they print the same.
+  {
+    reference: "A0020",
+    recipient: { ...jisHardCase, name: "高橋 崎子" },
+    slot: "0900",
+  },
+  // Characters CP932 has no code for: held everywhere, the replacement only offered on the order.
+  { reference: "A0021", recipient: person({ name: "森 鷗外", address1: "𠮷野町1-2" }) },
 ];
 
 const common = (c: Case) => ({
@@ -250,27 +285,50 @@ describe("golden files", () => {
     expect(rows[0]!.cells).toEqual(formatColumns[format].map((c) => c.header));
   });
 
+  it.each(exportFormats)("%s read back as CP932 keeps every cell within its column's bytes", (format) => {
+    const rows = parseCsv(iconv.decode(Buffer.from(run(format).bytes), "cp932")).slice(1);
+    const over = rows.flatMap(({ cells }) =>
+      layouts[format].flatMap(({ no, header, maxBytes }) => {
+        const cell = cells[no - 1]!;
+        return maxBytes !== undefined && sjisByteLength(cell) > maxBytes ? [`${header}: ${cell}`] : [];
+      }),
+    );
+    expect(over).toEqual([]);
+    expect(rows.flatMap((r) => r.cells).filter((cell) => cell.includes("?"))).toEqual([]);
+  });
+
   it("writes only JIS X 0208 into the Yamato file", () => {
     const text = iconv.decode(Buffer.from(run("yamato_b2").bytes), "cp932");
     expect(outsideJisX0208(text)).toEqual([]);
   });
 
   it("leaves out exactly the orders that cannot be fitted, with their fields", () => {
+    // A postal code of 5 digits (A0018) and characters CP932 has no code for (A0021) are held
+    // everywhere; B2 also holds 髙 and 﨑 (A0002), outside JIS X 0208.
     expect(excludedFields(run("yamato_b2"))).toEqual({
+      A0002: ["customer.name"],
       A0004: ["customer.name"],
       A0007: ["customer.name"],
       A0011: ["delivery.time_slot"],
       A0012: ["delivery.delivery_date"],
+      A0018: ["customer.postalCode"],
+      A0021: ["customer.address1", "customer.name"],
     });
+    // e飛伝Ⅲ's 名称１・２ take the 21-character name over two columns (A0007), but not a
+    // 60-byte company with the person (A0015).
     expect(excludedFields(run("sagawa_ehiden3"))).toEqual({
       A0004: ["customer.name"],
-      A0007: ["customer.name"],
       A0012: ["delivery.delivery_date"],
+      A0015: ["customer.name"],
+      A0018: ["customer.postalCode"],
+      A0021: ["customer.address1", "customer.name"],
     });
     // ゆうプリR's names hold 50 bytes, so the 21-character name fits.
     expect(excludedFields(run("japan_post_yuprir"))).toEqual({
       A0004: ["customer.name"],
       A0012: ["delivery.delivery_date"],
+      A0018: ["customer.postalCode"],
+      A0021: ["customer.address1", "customer.name"],
     });
     // クリックポスト drops the date and 荷扱い it cannot carry (A0012, A0013) with a warning instead.
     expect(excludedFields(run("clickpost"))).toEqual({
@@ -279,6 +337,8 @@ describe("golden files", () => {
       A0008: ["delivery.cod_amount"],
       A0009: ["delivery.cool_type"],
       A0010: ["delivery.cool_type"],
+      A0018: ["customer.postalCode"],
+      A0021: ["customer.name", "customer.address1"],
     });
   });
 
@@ -291,6 +351,47 @@ describe("golden files", () => {
     expect(reason("A0012")).toContain("存在しない日付");
     expect(yamato.filename).toBe("yamato_b2_20260603.csv");
   });
+
+  it("holds 髙 and 﨑 in a B2 file with the field and the JIS rule, not written as 高 and 崎", () => {
+    const held = run("yamato_b2").excluded.find((e) => e.reference === "A0002")!;
+    expect(held.reasons).toEqual([
+      {
+        field: "customer.name",
+        message:
+          "お届け先名にヤマト運輸（B2クラウド）で使えないJIS第1・第2水準以外の文字（髙﨑）があります。別の文字に置き換えてください。",
+      },
+    ]);
+  });
+
+  it.each([
+    ["yamato_b2", "お届け先住所", "お届け先名", "ヤマト運輸（B2クラウド）"],
+    ["sagawa_ehiden3", "お届け先住所", "お届け先名（会社名・名前）", "佐川急便（e飛伝Ⅲ）"],
+    ["japan_post_yuprir", "お届け先住所", "お届け先名（会社名・名前）", "日本郵便（ゆうプリR）"],
+    ["clickpost", "お届け先住所（会社名を含む）", "お届け先氏名", "クリックポスト"],
+  ] as const)(
+    "%s holds 鷗 and 𠮷 with the field they are in, not written as 鴎 and 吉",
+    (format, address, name, carrier) => {
+      const held = run(format).excluded.find((e) => e.reference === "A0021")!;
+      const unwritable = (label: string, ch: string) =>
+        `${label}に${carrier}のファイルに書けない文字（${ch}）があります。別の文字に置き換えてください。`;
+      expect(held.reasons).toEqual(
+        expect.arrayContaining([
+          { field: "customer.address1", message: unwritable(address, "𠮷") },
+          { field: "customer.name", message: unwritable(name, "鷗") },
+        ]),
+      );
+      expect(held.reasons).toHaveLength(2);
+    },
+  );
+
+  it.each(["sagawa_ehiden3", "japan_post_yuprir", "clickpost"] as const)(
+    "%s writes 髙 and 﨑 as they are, since CP932 holds them",
+    (format) => {
+      const result = run(format);
+      expect(result.included).toContain("A0002");
+      expect(iconv.decode(Buffer.from(result.bytes), "cp932")).toContain("髙橋 﨑子");
+    },
+  );
 });
 
 describe("time slots", () => {
@@ -300,7 +401,7 @@ describe("time slots", () => {
     {
       format: "yamato_b2",
       column: 7,
-      slots: { A0001: "", A0002: "0812", A0003: "1416", A0005: "1618", A0006: "1820", A0010: "1921" },
+      slots: { A0001: "", A0020: "0812", A0003: "1416", A0005: "1618", A0006: "1820", A0010: "1921" },
     },
     // The 6-slot codes (docs/carriers.md#sagawa-time-slots).
     {
@@ -338,8 +439,8 @@ describe("B2クラウド columns", () => {
     expect([col(cod, 40), col(cod, 42)]).toEqual(["012345678901", "01"]);
   });
 
-  it("puts JIS level 1/2 forms in place of 髙, 﨑, 𠮷, ① and ㈱", () => {
-    const r = row("A0002");
+  it("writes ① and ㈱ by their compatibility forms once the name is in JIS level 1/2", () => {
+    const r = row("A0020");
     expect(col(r, 16)).toBe("高橋 崎子");
     expect(col(r, 14)).toBe("(株)テスト商事");
     expect(col(r, 12)).toBe("神奈川県川崎市川崎区吉野町1-2");
@@ -458,7 +559,7 @@ describe("e飛伝Ⅲ columns", () => {
     expect(col(plain, 11)).toBe("123456789012");
   });
 
-  it("keeps what CP932 holds (髙, ①, ㈱) and splits addresses into 32-byte lines", () => {
+  it("keeps what CP932 holds (髙, 﨑, ①, ㈱) and splits addresses into 32-byte lines", () => {
     const r = row("A0002");
     expect([col(r, 8), col(r, 9)]).toEqual(["㈱テスト商事", "髙橋 﨑子"]);
     expect(col(r, 5)).toBe("神奈川県川崎市川崎区吉野町1-2");
@@ -627,13 +728,18 @@ describe("line splitting", () => {
     expect(splitLines(address("1234567890123456789", ""), [10, 10], "address")).toBeUndefined();
   });
 
-  it("breaks names only at spaces and reports what cannot fit", () => {
+  it("breaks names at spaces first, else carries on at a character boundary, and reports what cannot fit", () => {
     expect(splitLines([{ text: "アレクサンダー ウィリアムズ", joiner: "" }], [16, 16], "name")).toEqual([
       "アレクサンダー",
       "ウィリアムズ",
     ]);
+    // Never a line starting with a small kana (ィ) or the long vowel when another break fits.
+    expect(splitLines([{ text: "アレクサンダーウィリアムズ", joiner: "" }], [16, 16], "name")).toEqual([
+      "アレクサンダー",
+      "ウィリアムズ",
+    ]);
     expect(
-      splitLines([{ text: "アレクサンダーウィリアムズ", joiner: "" }], [16, 16], "name"),
+      splitLines([{ text: "アレクサンダーウィリアムズ", joiner: "" }], [12, 12], "name"),
     ).toBeUndefined();
   });
 
@@ -662,12 +768,5 @@ describe("carrier text helpers", () => {
     expect(toFullWidthKana("ｶﾞｯｺｳ ﾊﾟﾝ｡")).toBe("ガッコウ パン。");
     expect(toHalfWidthKana("ヴァイオリン がっこう")).toBe("ｳﾞｧｲｵﾘﾝ ｶﾞｯｺｳ");
     expect(toHalfWidthKana("山田")).toBeUndefined();
-  });
-
-  it("maps Yamato's out-of-range characters to JIS X 0208 and leaves the rest to be flagged", () => {
-    expect(toJisX0208Text("髙﨑德①㈱Ⅱ㍻𠮷〜")).toBe("高崎徳1(株)II平成吉～");
-    expect(outsideJisX0208(toJisX0208Text("髙﨑德①㈱Ⅱ㍻𠮷"))).toEqual([]);
-    // ∑ is an NEC special with no compatibility form: still outside, so it is flagged.
-    expect(outsideJisX0208(toJisX0208Text("∑"))).toEqual(["∑"]);
   });
 });

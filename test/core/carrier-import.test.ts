@@ -21,7 +21,7 @@ const sender = exportSender({ company: "", address2: "" });
 const recipient = (name: string) => exportRecipient({ name });
 
 const references = ["R001", "R002", "R003"];
-const names = ["髙橋 一", "山田 二", "佐藤 三"];
+const names = ["高橋 一", "山田 二", "佐藤 三"];
 /** Numbers the carrier "assigns": consecutive serials with their mod-7 check digits. */
 const assigned = Object.fromEntries(references.map((ref, i) => [ref, trackingNumberOf(44441375870 + i)]));
 

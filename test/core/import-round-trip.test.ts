@@ -8,6 +8,7 @@ import {
   type IssuedFileResult,
   parseIssuedFile,
 } from "../../core/src/carriers/csv/index";
+import { offeredReplacement } from "../../core/src/carriers/text";
 import { trackingNumberOf } from "../../core/src/shared/tracking-number";
 import { exportRecipient, exportSender, longAddressRecipients } from "../support/carrier-files";
 import { typedKyotoAddress } from "../support/orders";
@@ -17,8 +18,9 @@ import { typedKyotoAddress } from "../support/orders";
  * 髙/﨑, full-width digits, long Kyoto and Hokkaido addresses with a company and
  * department, cash on delivery and two parcels; turn the file into the carrier's
  * issued-data form (numbers filled, one row per parcel); read it back. Every order is
- * in the file, every number comes back to its reference in parcel order, and the
- * recipient cells the carrier echoes decode as they were written.
+ * in the file (B2's once 髙/﨑 are replaced as the order offers), every number comes back
+ * to its reference in parcel order, and the recipient cells the carrier echoes decode as
+ * they were written.
  */
 const TODAY = "2026-06-03";
 const sender = exportSender();
@@ -56,6 +58,15 @@ const cases: Case[] = [
     parcels: 2,
   },
 ];
+
+/**
+ * The cases as B2 takes them: B2 holds 髙 and 﨑 (JIS X 0208 only) until the merchant takes
+ * the replacement the order offers, so its round trips carry the replaced name.
+ */
+const b2Cases = cases.map((c) => ({
+  ...c,
+  recipient: { ...c.recipient, name: offeredReplacement(c.recipient.name, true) ?? c.recipient.name },
+}));
 
 const common = (c: Case) => ({
   ship_date: null,
@@ -101,13 +112,17 @@ const perParcel = (reference: string, row: (number: string) => string[]) =>
   issuedNumbers[reference]!.map((number) => row(number));
 
 describe("issued-data round trips with the hard cases", () => {
-  it("B2クラウド: 97 columns back with 伝票番号 in column 4, COD and two parcels, JIS X 0208 names kept", () => {
-    const orders: ExportOrder<"yamato_b2">[] = cases.map((c) => ({
+  it("B2クラウド: 97 columns back with 伝票番号 in column 4, COD and two parcels, the offered JIS X 0208 name kept", () => {
+    const yamatoOrder = (c: Case): ExportOrder<"yamato_b2"> => ({
       ...base(c),
       delivery: { ...common(c), service_type: c.cod ? "2" : "0", cool_type: "0" },
       account: { customerCode: "012345678901" },
-    }));
-    const exported = exportFile("yamato_b2", orders, { today: TODAY });
+    });
+    const asTyped = exportFile("yamato_b2", cases.map(yamatoOrder), { today: TODAY });
+    expect(asTyped.excluded.map((e) => [e.reference, e.reasons.map((r) => r.field)])).toEqual([
+      ["RT01", ["customer.name"]],
+    ]);
+    const exported = exportFile("yamato_b2", b2Cases.map(yamatoOrder), { today: TODAY });
     expect(exported.excluded).toEqual([]);
     const [header, ...rows] = rowsOf(exported.bytes);
     const issued = [
@@ -117,7 +132,7 @@ describe("issued-data round trips with the hard cases", () => {
     const result = parseIssuedFile("yamato_b2", cp932(csv(issued)));
     expect(result).toMatchObject({ encoding: "cp932", hasHeader: true, rejected: [] });
     expect(numbersByReference(result)).toEqual(issuedNumbers);
-    // What B2クラウド echoes is what we wrote: 髙/﨑 in their JIS X 0208 forms, half-width digits, COD.
+    // What B2クラウド echoes is what we wrote: the name as the merchant replaced it, half-width digits, COD.
     const echoed = rowsOf(cp932(csv(issued)));
     const byRef = (ref: string) => echoed.find((r) => r[0] === ref)!;
     expect(byRef("RT01")[15]).toBe("高橋 崎子");
@@ -180,7 +195,7 @@ describe("issued-data round trips with the hard cases", () => {
     const [header, ...rows] = rowsOf(
       exportFile(
         "yamato_b2",
-        cases.slice(0, 2).map((c) => ({
+        b2Cases.slice(0, 2).map((c) => ({
           ...base(c),
           delivery: { ...common(c), service_type: "0", cool_type: "0" },
           account: { customerCode: "012345678901" },

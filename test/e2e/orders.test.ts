@@ -1,5 +1,6 @@
 import { Order } from "@okuru/core/entities/order";
 import { Ecforce } from "@okuru/core/platforms/ecforce";
+import { jstToday } from "@okuru/core/shared/dates";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { poll, useBrowserApp } from "../support/e2e";
 import { addOsakaSender } from "../support/e2e-orders";
 import { addEcforceOrders, setupDoneAccount } from "../support/merchant";
 import { personFixture, shopOrderFixture } from "../support/orders";
+import { writeAsSync } from "../support/printing";
 import { drainQueue, usePrivateOrderSyncQueue } from "../support/simulators";
 
 const person = personFixture;
@@ -49,10 +51,11 @@ describe("order list", () => {
   it("shows tabs with counts, searches, and a fixed order leaves the error tab", async () => {
     const account = await setupDoneAccount("株式会社京都抹茶本舗");
     await asUser(account, () =>
-      Order.upsertPage([
+      writeAsSync([
         ...Array.from({ length: 12 }, (_, i) => shopOrder(i + 1)),
+        // Printable by Yamato, the default carrier: the phone is its only error.
         shopOrder(20, {
-          customer: person({ name: "山﨑 花子", nameKana: "ヤマサキ ハナコ", phone: "0901234567" }),
+          customer: person({ name: "山崎 花子", nameKana: "ヤマサキ ハナコ", phone: "0901234567" }),
           issues: [{ field: "customer.phone", message: "お届け先の電話番号の桁数が正しくありません。" }],
         }),
         shopOrder(21, { platformStatus: "fulfilled" }),
@@ -110,11 +113,13 @@ describe("order list", () => {
   });
   it("edits an order's delivery: a slot Yamato refuses is kept from saving, and Yamato's own error goes with ブランドの既定に戻す", async () => {
     const account = await setupDoneAccount("株式会社宇治茶園");
+    // A day still ahead: a day gone would be an error of its own.
+    const askedDay = jstToday(new Date(Date.now() + 3 * 86_400_000));
     // Names with JIS level 1/2 kanji only, so the plain order has nothing Yamato refuses.
     const plain = shopOrder(31, {
       customer: person({ name: "高橋 一郎" }),
       purchaser: person({ name: "高橋 一郎" }),
-      requestedDeliveryDate: "2026-11-20",
+      requestedDeliveryDate: askedDay,
       requestedTimeSlot: "1400",
     });
     // 﨑 is outside JIS level 1/2: printable on every label but Yamato's. Cash on delivery (n % 4 = 0).
@@ -122,7 +127,20 @@ describe("order list", () => {
       customer: person({ name: "山﨑 花子", nameKana: "ヤマサキ ハナコ" }),
       purchaser: person({ name: "山﨑 花子", nameKana: "ヤマサキ ハナコ" }),
     });
-    await asUser(account, () => Order.upsertPage([plain, yamasaki]));
+    // The brand ships by Sagawa, which prints 﨑; Yamato is this order's own choice below.
+    const sagawa = await callApi("/api/sagawa", {
+      method: "POST",
+      token: account.idToken,
+      body: { name: "佐川急便", mode: "handoff", customer_code: "123456789012" },
+    });
+    expect(sagawa.status, sagawa.text).toBe(201);
+    const byDefault = await callApi("/api/brands/carrier", {
+      method: "PUT",
+      token: account.idToken,
+      body: { carrier: "sagawa" },
+    });
+    expect(byDefault.status, byDefault.text).toBe(200);
+    await asUser(account, () => writeAsSync([plain, yamasaki]));
     const orderOf = async (write: Order.ShopOrderWrite) =>
       (await callApi(`/api/orders/${orderIdOf(write)}`, { token: account.idToken })).json;
 
@@ -158,7 +176,7 @@ describe("order list", () => {
       carrier: "yamato",
       service_type: "0",
       time_slot: "1400",
-      delivery_date: "2026-11-20",
+      delivery_date: askedDay,
       item_name: "宇治抹茶 100g",
       handling1: "ワレモノ注意",
       parcels: 1,
@@ -204,7 +222,7 @@ describe("order list", () => {
     await shot("orders-4-drawer-delivery-error");
     await listTab("エラー").evaluate((tab) => tab.scrollIntoView());
 
-    // Back to the brand's defaults, after confirming: the setting and Yamato's error are gone.
+    // Back to the brand's defaults (Sagawa), after confirming: the setting and Yamato's error are gone.
     await yamasakiDrawer.getByRole("button", { name: "ブランドの既定に戻す" }).click();
     const confirm = app.page.getByRole("dialog", { name: "ブランドの既定に戻す" });
     await confirm.getByText("この注文だけの配送設定（ヤマト運輸）を削除し", { exact: false }).waitFor();
@@ -280,6 +298,7 @@ describe("order list", () => {
       release = resolve;
     });
     const gatedHandler = consumer("orderSync", async (message) => {
+      if (message.kind !== "order_sync") return;
       await OrderSync.runStep(message, {
         ecforce: async (_shop, request) => {
           if (request.cursor) await released;

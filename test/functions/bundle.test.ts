@@ -93,7 +93,11 @@ async function invokeBundle(
   path: string,
   query: string,
   token: string,
-  { method = "GET", body }: { method?: string; body?: unknown } = {},
+  {
+    method = "GET",
+    body,
+    headers = {},
+  }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
   const event = {
     version: "2.0",
@@ -104,6 +108,7 @@ async function invokeBundle(
       host: "api.example.com",
       authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     requestContext: {
@@ -170,6 +175,42 @@ describe("the deployed API bundle", () => {
     expect(saved.status).toBe(201);
     expect(saved.json).toMatchObject({ phone: "011-231-4111", postal_code: "0608588" });
     // Four cold starts of the bundle, each in its own process.
+  }, 120_000);
+
+  it("keeps an Idempotency-Key's answer and refuses the key with another request, as the source does", async () => {
+    const account = await testAccount();
+    // The same request again, then the same key with another body: the idempotency record's key and payload check.
+    const steps = [{}, {}, { shop_id: "shp_01JAAAAAAAAAAAAAAAAAAAAAAA" }];
+    const answers = async (
+      call: (body: unknown, key: string) => Promise<{ status: number }>,
+      key: string,
+    ) => {
+      const statuses: number[] = [];
+      for (const body of steps) statuses.push((await call(body, key)).status);
+      return statuses;
+    };
+    const source = await answers(
+      (body, key) =>
+        callApi("/api/orders/sync", {
+          method: "POST",
+          token: account.idToken,
+          body,
+          headers: { "Idempotency-Key": key },
+        }),
+      `bundle-source-${process.pid}`,
+    );
+    const bundled = await answers(
+      (body, key) =>
+        invokeBundle("/api/orders/sync", "", account.idToken, {
+          method: "POST",
+          body,
+          headers: { "idempotency-key": key },
+        }),
+      `bundle-bundled-${process.pid}`,
+    );
+    expect(source.slice(0, 2)).toEqual([202, 202]);
+    expect(source[2]).toBeGreaterThanOrEqual(400);
+    expect(bundled).toEqual(source);
   }, 120_000);
 
   it(`stays within ${BUNDLE_BUDGET_BYTES / 1e6} MB, ${PACKAGE_BUDGET_BYTES / 1e6} MB with its data files`, () => {

@@ -42,6 +42,23 @@ export const longAddressRecipients = {
   },
 } satisfies Record<string, Partial<ExportRecipient>>;
 
+/**
+ * Issue 24 point 3, names that must carry on from 名称１ into 名称２ (as overrides of
+ * `exportRecipient`): a Kyoto company of 38 bytes that with the person overflows e飛伝Ⅲ's
+ * 32-byte 名称１, and one of 60 bytes without a space that overflows ゆうプリR's 50-byte 名称１
+ * and cannot fit e飛伝Ⅲ's 64 bytes at all.
+ */
+export const longNameRecipients = {
+  kyotoCompany: {
+    ...longAddressRecipients.kyoto,
+    company: "京都烏丸御池メディカルサービス株式会社",
+  },
+  kyotoLongCompany: {
+    ...longAddressRecipients.kyoto,
+    company: "京都烏丸御池メディカルサービス株式会社中京営業所総務部経理課",
+  },
+} satisfies Record<string, Partial<ExportRecipient>>;
+
 /** A private recipient in 千代田区 whom every carrier takes; tests override what they are about. */
 export function exportRecipient(overrides: Partial<ExportRecipient> = {}): ExportRecipient {
   return {

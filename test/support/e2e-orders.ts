@@ -1,9 +1,10 @@
-import { Order } from "@okuru/core/entities/order";
+import type { Order } from "@okuru/core/entities/order";
 import { Sender } from "@okuru/core/entities/sender";
 import type { Locator } from "playwright-core";
 import { asUser } from "./account";
 import { addSelfPrintedYamato, poll, useBrowserApp } from "./e2e";
 import { setupDoneAccount } from "./merchant";
+import { writeAsSync } from "./printing";
 
 type Account = Awaited<ReturnType<typeof setupDoneAccount>>;
 
@@ -72,12 +73,11 @@ export function useOrderListApp(options: Parameters<typeof useBrowserApp>[0]) {
       await app.page.getByRole("menuitem", { name: item }).click();
     },
     /**
-     * Writes `orders` into the account's company as a sync does (a page of 50 at a time),
+     * Writes `orders` into the account's company as a sync does (pages of 50, judged),
      * signs the account in and opens 未発送 with the first page of them listed.
      */
     async openNotShipped(account: Account, orders: Order.ShopOrderWrite[]) {
-      for (let i = 0; i < orders.length; i += 50)
-        await asUser(account, () => Order.upsertPage(orders.slice(i, i + 50)));
+      await asUser(account, () => writeAsSync(orders));
       await app.signIn(account);
       await app.goto("/orders?tab_key=notShipped");
       await poll(() => table().getByRole("row").count()).toBe(Math.min(orders.length, 50) + 1);

@@ -18,10 +18,13 @@ export const kyotoAddress = {
 /** The same address as a customer types it into a shop (postal code with its hyphen), in the shops' fields. */
 export const typedKyotoAddress = { postalCode: "604-8005", prefecture, city, address1, address2: "", phone };
 
-/** A recipient (or purchaser) as the normaliser stores one: the Kyoto address with old kanji. */
+/**
+ * A recipient (or purchaser) as the normaliser stores one, at the Kyoto address, printable
+ * by every carrier: tests of old kanji (髙, 﨑), which Yamato refuses, name them.
+ */
 export function personFixture(overrides: Partial<Order.StoredPerson> = {}): Order.StoredPerson {
   return {
-    name: "髙橋 一郎",
+    name: "高橋 一郎",
     nameKana: "タカハシ イチロウ",
     company: "",
     postalCode: kyotoAddress.postal_code,

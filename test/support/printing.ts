@@ -43,9 +43,22 @@ export async function addSelfPrintedYamato(account: { idToken: string }, first: 
 }
 
 /**
+ * Writes orders into the actor's company as the sync writes them: pages of 50, each order
+ * judged by the carrier it ships by (the エラー tab's reasons from the start).
+ */
+export async function writeAsSync(writes: Order.ShopOrderWrite[]): Promise<Order.UpsertResult[]> {
+  const { judge } = await Order.loadJudge();
+  const out: Order.UpsertResult[] = [];
+  for (let i = 0; i < writes.length; i += 50)
+    out.push(...(await Order.upsertPage(writes.slice(i, i + 50), judge)));
+  return out;
+}
+
+/**
  * A new company that ships by Yamato, set up through the real API: its 会社概要
  * (`kyotoCompanyProfile`), a Yamato account (self-printed from serial `first` with
- * `count` numbers, or a B2クラウド hand-off), and `orders` written as a sync writes them.
+ * `count` numbers, or a B2クラウド hand-off), and `orders` written and judged as a sync
+ * writes them.
  */
 export async function shippingCompany(options: {
   yamato: { first: number; count?: number } | "handoff";
@@ -61,12 +74,7 @@ export async function shippingCompany(options: {
       ? await handoffYamato(call)
       : await addSelfPrintedYamato(account, options.yamato.first, options.yamato.count);
   const writes = options.orders ?? [];
-  const ids = await asUser(account, async () => {
-    const out: string[] = [];
-    for (let i = 0; i < writes.length; i += 50)
-      out.push(...(await Order.upsertPage(writes.slice(i, i + 50))).map((o) => o.orderId));
-    return out;
-  });
+  const ids = await asUser(account, async () => (await writeAsSync(writes)).map((o) => o.orderId));
   return { account, token: account.idToken, call, ids, yamatoId: yamato.id };
 }
 

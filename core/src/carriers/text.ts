@@ -7,7 +7,10 @@ import { memoized } from "../util/memo";
  * trip after mapping the known look-alikes, and the rest is reported per character.
  */
 
-/** Look-alikes CP932 cannot encode (or encodes as another character), and what to write instead. */
+/**
+ * Look-alikes CP932 cannot encode (or encodes as another character) and the same glyph it
+ * writes instead: written without a word, since what prints does not change.
+ */
 export const cp932Replacements: Readonly<Record<string, string>> = {
   "\u301C": "\uFF5E", // 〜 WAVE DASH → ～
   "\u2212": "\uFF0D", // − MINUS SIGN → －
@@ -19,10 +22,26 @@ export const cp932Replacements: Readonly<Record<string, string>> = {
   "\u00A0": " ", // NBSP → space
   "\u00A5": "\uFFE5", // ¥ (would decode as a backslash) → ￥
   "\u203E": "\uFFE3", // ‾ (would decode as ~) → ￣
-  "\u{20BB7}": "吉", // 𠮷 → 吉, the standard form printed on labels
+};
+
+/**
+ * Characters CP932 has no code for, and the common form that stands for them (異体字 →
+ * 標準字体, docs/carriers.md#encoding). The character changes, so the replacement is offered
+ * to the merchant and applied to the order (`offeredReplacement`), never made silently.
+ */
+export const characterReplacements: Readonly<Record<string, string>> = {
+  "\u{20BB7}": "吉", // 𠮷
   "\u{20DE1}": "百合", // 𠷡
+  "\u{20B9F}": "叱", // 𠮟
   "\u7E6B": "繋", // 繫
   "\u4453": "臺", // 䑓
+  "\u9DD7": "鴎", // 鷗
+  "\u525D": "剥", // 剝
+  "\u5861": "填", // 塡
+  "\u9830": "頬", // 頰
+  "\u4FF1": "倶", // 俱
+  "\u8523": "蒋", // 蔣
+  "\u91AC": "醤", // 醬
 };
 
 const replaceable = new RegExp(`[${Object.keys(cp932Replacements).join("")}]`, "gu");
@@ -72,7 +91,8 @@ export function outsideJisX0208(value: string): string[] {
 }
 
 /**
- * Standard JIS level 1/2 forms of the extension kanji seen in names and place names.
+ * Standard JIS level 1/2 forms of the extension kanji seen in names and place names, offered
+ * as replacements for Yamato (`offeredReplacement`).
  * B2クラウド refuses what lies outside JIS X 0208 (docs/carriers.md#yamato-b2-file-format,
  * docs/carriers.md#encoding), and a label with 高橋 for 髙橋 still reaches the recipient. The pairs are the
  * usual 異体字 → 標準字体 substitutions, in the spirit of 𠮷 → 吉 (docs/carriers.md#encoding), not a carrier's list
@@ -91,9 +111,10 @@ export const jisX0208Replacements: Readonly<Record<string, string>> = {
 
 /**
  * Text for a carrier that takes JIS X 0208 only (Yamato): the CP932 look-alikes first,
- * then the extension kanji by `jisX0208Replacements`, then the NEC specials by their
- * compatibility form where it lies inside JIS X 0208 (① → 1, ㈱ → (株), Ⅱ → II,
- * ㍻ → 平成). What is still outside is left for `outsideJisX0208` to report.
+ * then the NEC specials by their compatibility form where it lies inside JIS X 0208
+ * (① → 1, ㈱ → (株), Ⅱ → II, ㍻ → 平成), which prints the same. The extension kanji (髙)
+ * are other characters: `offeredReplacement` offers their standard forms, and what is
+ * still outside is left for `outsideJisX0208` to report.
  */
 export function toJisX0208Text(value: string): string {
   const mapped = toCp932Text(value);
@@ -101,13 +122,8 @@ export function toJisX0208Text(value: string): string {
   if (outside.length === 0) return mapped;
   let out = "";
   for (const ch of mapped) {
-    if (!outside.includes(ch)) {
+    if (!outside.includes(ch) || jisX0208Replacements[ch]) {
       out += ch;
-      continue;
-    }
-    const replacement = jisX0208Replacements[ch];
-    if (replacement) {
-      out += replacement;
       continue;
     }
     const compatible = ch.normalize("NFKC");
@@ -115,6 +131,22 @@ export function toJisX0208Text(value: string): string {
     out += faithful && outsideJisX0208(compatible).length === 0 ? compatible : ch;
   }
   return out;
+}
+
+/**
+ * The text with the characters a carrier cannot take replaced by their standard forms
+ * (`characterReplacements`, and for Yamato's JIS X 0208 rule `jisX0208Replacements`), when
+ * that leaves nothing the carrier refuses: the one-click correction offered on the order.
+ * Undefined when there is nothing to replace or a character has no replacement.
+ */
+export function offeredReplacement(value: string, jisOnly: boolean): string | undefined {
+  let replaced = "";
+  for (const ch of value)
+    replaced += characterReplacements[ch] ?? (jisOnly ? jisX0208Replacements[ch] : undefined) ?? ch;
+  if (replaced === value) return undefined;
+  if (unencodableCharacters(replaced).length) return undefined;
+  if (jisOnly && outsideJisX0208(toJisX0208Text(replaced)).length) return undefined;
+  return replaced;
 }
 
 /** Half-width katakana (ｶﾞ, ｰ, ｢) as the full-width characters they stand for (ガ, ー, 「). */

@@ -1,9 +1,11 @@
 export * as Queue from "./index";
 
+import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient } from "@aws-sdk/client-sqs";
 import { z } from "zod";
 import { useTenantID } from "../actor";
 import { clientOptions, coreConfig, withoutCallLogging } from "../config";
+import { jstToday } from "../shared/dates";
 import { retryRemaining } from "../util/retry";
 
 export { partDigest } from "./part-digest";
@@ -30,7 +32,7 @@ const tenantId = z.string().min(1).max(64);
  * by the caller; consumers re-enter the tenant per record and trust nothing else in
  * the body for scoping.
  */
-export const OrderSyncMessage = z.object({
+export const ShopSyncMessage = z.object({
   kind: z.literal("order_sync"),
   tenantId,
   dedupeKey: DedupeKey,
@@ -41,6 +43,21 @@ export const OrderSyncMessage = z.object({
   runId: z.string().min(1).max(64).optional(),
   cursor: Cursor.optional(),
 });
+
+/**
+ * Judge the company's open orders again (Order.rejudgeOpenOrders): its default carrier,
+ * sender, 備考欄設定 or carrier accounts changed, or a day passed and requested days with it.
+ */
+export const OrderJudgementMessage = z.object({
+  kind: z.literal("order_judgement"),
+  tenantId,
+  dedupeKey: DedupeKey,
+  reason: z.enum(["settings", "daily"]),
+  requestedAt: z.iso.datetime(),
+});
+
+/** The order-sync queue carries shops' sync steps and the re-judgement of their orders. */
+export const OrderSyncMessage = z.discriminatedUnion("kind", [ShopSyncMessage, OrderJudgementMessage]);
 
 /** One part of a label batch or a reissue: issue (or find) its labels and render its PDFs. */
 export const LabelPartMessage = z
@@ -108,6 +125,23 @@ export type MessageOf<Q extends QueueName> = z.infer<(typeof queues)[Q]>;
 export type Draft<Q extends QueueName> = WithoutTenant<z.input<(typeof queues)[Q]>>;
 // Distributes over a queue that carries several kinds of message.
 type WithoutTenant<M> = M extends unknown ? Omit<M, "tenantId"> : never;
+/** A shop's sync step, as sent. */
+export type ShopSyncDraft = Extract<Draft<"orderSync">, { kind: "order_sync" }>;
+
+/**
+ * The one way a re-judgement of the company's open orders is asked for: once a day (Japan),
+ * or once per change of settings. A change's request is its own work: a key shared with an
+ * earlier change would be taken for that change's, already done, and the later change
+ * never judged.
+ */
+export function orderJudgementRequest(
+  reason: Extract<Draft<"orderSync">, { kind: "order_judgement" }>["reason"],
+  at: Date = new Date(),
+): Draft<"orderSync"> {
+  const dedupeKey =
+    reason === "daily" ? `judge:daily:${jstToday(at)}` : `judge:settings:${at.getTime()}:${randomUUID()}`;
+  return { kind: "order_judgement", reason, dedupeKey, requestedAt: at.toISOString() };
+}
 
 /**
  * The one way an order-sync message is made: what asks for it (`reason`), the key that
@@ -116,10 +150,10 @@ type WithoutTenant<M> = M extends unknown ? Omit<M, "tenantId"> : never;
  */
 export function orderSyncRequest(
   shopId: string,
-  reason: Draft<"orderSync">["reason"],
+  reason: ShopSyncDraft["reason"],
   dedupeKey: string,
   options: { at?: Date; runId?: string; cursor?: string } = {},
-): Draft<"orderSync"> {
+): ShopSyncDraft {
   return {
     kind: "order_sync",
     shopId,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { carriers } from "./brand";
+import { CalendarDate } from "./dates";
+import { timeSlots } from "./delivery";
 import { optionalText, phone, postalCode, prefecture, requiredText } from "./fields";
 import { labelled } from "./labelled";
 
@@ -37,6 +39,61 @@ export const OrderCustomerUpdate = z.object({
   phone,
 });
 export type OrderCustomerUpdate = z.output<typeof OrderCustomerUpdate>;
+
+/**
+ * A Shopify shop's URL as the order filter takes it (`https://okuru-demo.myshopify.com`,
+ * with or without the scheme and a trailing slash, any case), made the canonical
+ * `https://{shop}.myshopify.com` the orders carry.
+ */
+export const shopifyShopUrl = z
+  .string()
+  .max(200)
+  .transform((value) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/^https:\/\//, "")
+      .replace(/\/$/, ""),
+  )
+  .pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
+      error: "ShopifyストアのURLを指定してください（例: https://okuru-demo.myshopify.com）",
+    }),
+  )
+  .transform((domain) => `https://${domain}`);
+
+/** The merchant's own memo on an order, in Shift_JIS bytes (the shop never writes it). */
+export const ORDER_MEMO_MAX_BYTES = 1000;
+
+/**
+ * The order's own fields the merchant edits (PUT /api/orders/{id}): the memo, the
+ * requested delivery date and slot ("" and null: none), and whether it is archived.
+ * Only the fields given change. The recipient, the sender and the delivery (its
+ * carrier, parcels and codes) have their own calls; a key of theirs here is refused,
+ * never silently dropped.
+ */
+export const OrderUpdate = z
+  .strictObject(
+    {
+      memo: optionalText("メモ", ORDER_MEMO_MAX_BYTES).unwrap().optional(),
+      requested_delivery_date: CalendarDate.nullable().optional(),
+      requested_time_slot: z
+        .enum(timeSlots, { error: "配達希望時間帯を選択してください" })
+        .nullable()
+        .optional(),
+      archived: z.boolean({ error: "アーカイブは true か false で指定してください" }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `${issue.keys.join("・")} はこの操作では変更できません（お届け先・発送元・配送設定はそれぞれの画面で変更してください）`
+          : undefined,
+    },
+  )
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    error: "変更する項目を指定してください",
+  });
+export type OrderUpdate = z.output<typeof OrderUpdate>;
 
 /** The most orders one bulk change (PUT /api/orders/bulk_update) takes. */
 export const BULK_UPDATE_MAX = 100;
@@ -121,6 +178,11 @@ export const OrderIssue = z.object({
   field: z.string(),
   message: z.string(),
   suggestion: z.string().optional(),
+  /**
+   * The field's whole value with the characters the carriers refuse in their standard form
+   * (鷗 → 鴎, 髙 → 高 for Yamato): applied with one click as the merchant's correction.
+   */
+  replacement: z.string().optional(),
   /** Set when the issue holds only for this carrier's label (byte limits, Yamato's kanji rule). */
   carrier: z.enum(carriers).optional(),
 });

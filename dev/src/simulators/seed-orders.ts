@@ -453,8 +453,12 @@ export function generateSeedOrders(options: SeedOptions): SeedOrder[] {
     const payment: SeedOrder["payment"] =
       payRoll < 0.15 ? "cod" : payRoll < 0.7 ? "credit_card" : payRoll < 0.85 ? "konbini" : "bank_transfer";
 
+    // A day asked for 2–7 days out; an order still to ship asks for one still ahead, as a
+    // shop's open orders do when the demo starts (an old open order with a passed day is an error).
+    const askedFrom =
+      state === "open" || state === "partially_fulfilled" ? Math.max(createdAt, end - DAY) : createdAt;
     const deliveryDate = chance(0.4)
-      ? new Date(createdAt + JST + int(2, 7) * DAY).toISOString().slice(0, 10)
+      ? new Date(askedFrom + JST + int(2, 7) * DAY).toISOString().slice(0, 10)
       : null;
     const deliveryTime = deliveryDate || chance(0.1) ? pick(DELIVERY_TIMES) : null;
 

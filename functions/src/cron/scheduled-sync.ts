@@ -26,10 +26,11 @@ export async function scheduledSync(
   let failed = 0;
   for (const [tenantId, tenantShops] of byTenant) {
     const result = await ActorContext.with({ type: "system", properties: { tenantId } }, () =>
-      Queue.send(
-        "orderSync",
-        tenantShops.map((shop) => OrderSync.scheduledSync(shop.shopId, now)),
-      ),
+      Queue.send("orderSync", [
+        ...tenantShops.map((shop) => OrderSync.scheduledSync(shop.shopId, now)),
+        // The day's first tick: requested days may have passed overnight (the エラー tab follows).
+        ...(OrderSync.opensTheDay(now) ? [Queue.orderJudgementRequest("daily", now)] : []),
+      ]),
     );
     enqueued += result.sent;
     failed += result.failed.length;

@@ -7,11 +7,20 @@ import { consumer } from "./consumer";
  * pages from `message.cursor`, upserts, and enqueues its own continuation.
  */
 export async function run(message: MessageOf<"orderSync">): Promise<void> {
+  if (message.kind === "order_judgement") {
+    await OrderSync.judgeOrders();
+    return;
+  }
   await OrderSync.runStep(message);
 }
 
-/** The reason goes on the shop's sync state (GET /api/shops `last_error`), the run ends, the lease is freed. */
+/**
+ * A sync step's reason goes on the shop's sync state (GET /api/shops `last_error`), the run
+ * ends, the lease is freed. A re-judgement that failed leaves the orders as judged before;
+ * the next change or day asks again, and each label batch and file judges live meanwhile.
+ */
 export async function onFinalFailure(message: MessageOf<"orderSync">, error: Error): Promise<void> {
+  if (message.kind === "order_judgement") return;
   await OrderSync.recordFailure(message, error);
 }
 

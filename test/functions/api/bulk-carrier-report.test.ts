@@ -4,8 +4,8 @@ import { shippingCompany } from "../../support/printing";
 
 describe("a bulk change of carrier", () => {
   it("reports the orders it turned into errors, with their reasons, beside those it simply changed", async () => {
-    // 20 full-width characters: within ゆうプリR's building line, over Sagawa's 16.
-    const longBuilding = "グランドメゾン河原町三条パークタワー東棟";
+    // 35 full-width characters: ゆうプリR's three 50-byte address lines hold the address, e飛伝Ⅲ's three of 32 do not.
+    const longBuilding = "グランドメゾン河原町三条パークタワー東棟グランドメゾン河原町三条パーク";
     const { call, ids } = await shippingCompany({
       yamato: "handoff",
       orders: [
@@ -30,7 +30,12 @@ describe("a bulk change of carrier", () => {
     });
     expect(toSagawa.status, toSagawa.text).toBe(200);
     expect(toSagawa.json.results).toEqual([
-      { id: long, issues: ["建物名・部屋番号が佐川急便の上限（全角16文字）を超えています。"] },
+      {
+        id: long,
+        issues: [
+          "お届け先住所が佐川急便（e飛伝Ⅲ）の欄（各全角16文字・半角32文字×3欄）に収まりません。住所を短くしてください。",
+        ],
+      },
       { id: plain },
     ]);
     const errorTab = (await call("/orders/ids?tab_key=error")).json.items as { id: string }[];

@@ -3,10 +3,18 @@ import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { kyotoCompanyProfile } from "../../support/printing";
 
 /** One order of a fresh company, as a sync wrote it; returns the company and the order's id. */
 async function orderOf(overrides: Partial<Order.ShopOrderWrite> = {}) {
   const account = await testAccount();
+  // The 会社概要 is the ご依頼主 every carrier judges with the order.
+  const profile = await callApi("/api/companies", {
+    method: "PUT",
+    token: account.idToken,
+    body: kyotoCompanyProfile(),
+  });
+  expect(profile.status, profile.text).toBe(200);
   const { orderId } = await asUser(account, () => Order.upsertFromShop(shopOrderFixture(1, overrides)));
   const put = (carrier: string, body: unknown) =>
     callApi(`/api/orders/${orderId}/delivery/${carrier}`, { method: "PUT", token: account.idToken, body });

@@ -31,6 +31,9 @@ describe("送り状発行 of an order already labelled", () => {
     const before = await issue([labelled]);
     const number = before.results[0].tracking_numbers[0] as string;
     expect(await pdfText(before.parts[0].url)).toContain("札幌倉庫");
+    // Printed again unchanged: a plain reprint.
+    const unchanged = await issue([labelled]);
+    expect(unchanged.results[0]).toMatchObject({ reprint: true, changed: false, tracking_numbers: [number] });
 
     const second = await call(
       "/senders",
@@ -48,14 +51,18 @@ describe("送り状発行 of an order already labelled", () => {
 
     const again = await issue([labelled, fresh]);
     expect(
-      again.results.map((r: { order_id: string; reprint: boolean; tracking_numbers: string[] }) => [
-        r.order_id,
-        r.reprint,
-        r.tracking_numbers,
-      ]),
+      again.results.map(
+        (r: { order_id: string; reprint: boolean; changed: boolean; tracking_numbers: string[] }) => [
+          r.order_id,
+          r.reprint,
+          r.changed,
+          r.tracking_numbers,
+        ],
+      ),
     ).toEqual([
-      [labelled, true, [number]],
-      [fresh, false, [expect.any(String)]],
+      // The sender changed since: printed as issued, and said to have changed (再発行 gives a new number).
+      [labelled, true, true, [number]],
+      [fresh, false, false, [expect.any(String)]],
     ]);
     const text = await pdfText(again.parts[0].url);
     // The reprint carries the sender its number was issued with; the new order the one it has now.

@@ -12,7 +12,7 @@ import { handler } from "../../../functions/src/queue/label-job";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
-import { apiCaller, type Call, shippingCompany } from "../../support/printing";
+import { apiCaller, type Call, kyotoCompanyProfile, shippingCompany } from "../../support/printing";
 import { usePrivateQueue } from "../../support/queues";
 import { drainQueue } from "../../support/simulators";
 
@@ -46,6 +46,15 @@ async function printingCompany() {
     ],
   });
   const { call, ids } = company;
+  // Yamato takes JIS level 1/2 only: the order says so and offers the standard forms, which
+  // one click (the recipient saved with them) applies.
+  const refused = (await call(`/orders/${ids[0]}`)).json;
+  expect(refused.errors).toEqual([
+    expect.objectContaining({ field: "customer.name", replacement: "高橋 崎子", carrier: "yamato" }),
+  ]);
+  const { customer } = refused;
+  const replaced = await call(`/orders/${ids[0]}/customer`, "PUT", { ...customer, name: "高橋 崎子" });
+  expect([replaced.status, replaced.json.errors], replaced.text).toEqual([200, []]);
   // Order 3 goes in two parcels (発払い 複数口).
   const twoParcels = await call(`/orders/${ids[2]}/delivery/yamato`, "PUT", {
     service_type: "6",
@@ -102,7 +111,7 @@ describe("POST /api/shipments/labels", () => {
       rmSync(dir, { recursive: true, force: true });
     }
     for (const n of numbers) expect(text).toContain(`${n.slice(0, 4)}-${n.slice(4, 8)}-${n.slice(8)}`);
-    expect(text).toContain("髙橋 﨑子");
+    expect(text).toContain("高橋 崎子");
 
     const shipment = await call(
       `/shipments/${(byOrder.get(ids[0]) as { shipment_ids: string[] }).shipment_ids[0]}`,
@@ -226,6 +235,8 @@ describe("POST /api/shipments/labels", () => {
   it("says when the ranges run out", async () => {
     const account = await testAccount();
     const call = apiCaller(account);
+    // The 会社概要 is the ご依頼主 every label prints.
+    expect((await call("/companies", "PUT", kyotoCompanyProfile())).status).toBe(200);
     await call("/sagawa", "POST", {
       name: "佐川急便",
       mode: "self_printed",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { asUser, testAccount } from "../../support/account";
 import { callApi } from "../../support/api";
 import { personFixture, shopOrderFixture } from "../../support/orders";
+import { kyotoCompanyProfile } from "../../support/printing";
 
 const person = personFixture({
   name: "山﨑 花子",
@@ -229,6 +230,9 @@ describe("PUT /api/orders/bulk_update: sender and carrier", () => {
   it("sets a carrier from each order's own data, and an order the carrier cannot take keeps its delivery with the reason", async () => {
     const account = await testAccount();
     const token = account.idToken;
+    // The 会社概要 is the ご依頼主 a Yamato label and file print.
+    const profile = await callApi("/api/companies", { method: "PUT", token, body: kyotoCompanyProfile() });
+    expect(profile.status, profile.text).toBe(200);
     const [cod, noon, plain] = await asUser(account, () =>
       Order.upsertPage([
         orderAt(31, "2026-11-04T10:00:00+09:00", { codAmount: 5400, requestedTimeSlot: "1800" }),

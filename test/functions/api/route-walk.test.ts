@@ -75,6 +75,7 @@ const samples: Record<string, Sample> = {
   "GET /api/shops": {},
   "POST /api/orders/sync": { body: {} },
   "GET /api/orders/{id}": {},
+  "PUT /api/orders/{id}": { body: { memo: "電話で確認済み" } },
   "PUT /api/orders/{id}/customer": {
     body: { name: "書換 太郎", name_kana: "", company: "", ...kyotoAddress },
   },
@@ -157,6 +158,13 @@ beforeAll(async () => {
   simulators = await withShops();
   operations = await documentedOperations();
   [companyA, companyB] = await Promise.all([testAccount("会社A"), testAccount("会社B")]);
+  // The 会社概要 is the ご依頼主 company A's label prints.
+  const profile = await callApi("/api/companies", {
+    method: "PUT",
+    token: companyA.idToken,
+    body: samples["PUT /api/companies"]!.body,
+  });
+  expect(profile.status, profile.text).toBe(200);
   const sender = await callApi("/api/senders", {
     method: "POST",
     token: companyA.idToken,

@@ -26,7 +26,7 @@ const ownNames = [
 
 const person = (n: number) =>
   printableSeedPerson(n, {
-    familyName: "髙橋",
+    familyName: "高橋",
     givenName: `一郎${n}`,
     familyNameKana: "タカハシ",
     givenNameKana: "イチロウ",

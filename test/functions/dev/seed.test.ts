@@ -10,15 +10,21 @@ import { CompanyUpdate } from "@okuru/core/shared/company";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDemoShops, demoShops, openDemoShops } from "../../../dev/src/demo-shops";
 import { demoAccount, seedDemo } from "../../../dev/src/seed";
+import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { asUser } from "../../support/account";
 import { callApi } from "../../support/api";
 import { signInAs } from "../../support/cognito";
-import { withShops } from "../../support/simulators";
+import { expectOneJudgement } from "../../support/one-judgement";
+import { usePrivateQueue } from "../../support/queues";
+import { drainQueue, usePrivateOrderSyncQueue, withShops } from "../../support/simulators";
 
 let simulators: Awaited<ReturnType<typeof withShops>>;
 beforeAll(async () => {
   simulators = await withShops();
-  openDemoShops(simulators, { shopifyOrders: 5, ecforceOrders: 5 });
+  await usePrivateOrderSyncQueue();
+  await usePrivateQueue("labelJob");
+  // Enough of the demo's generated orders to meet its customers' mistakes (4 % of them) and every slot.
+  openDemoShops(simulators, { shopifyOrders: 60, ecforceOrders: 40 });
 });
 afterAll(() => simulators?.stop());
 
@@ -66,4 +72,26 @@ describe("the demo seed of npm start", () => {
     const me = await callApi("/api/companies", { token });
     expect(me.json.setup_status).toBe("done");
   });
+
+  it("agrees with itself: an order of the demo without errors gets a label and a line in its carrier's file, one with errors neither, with the same reasons", async () => {
+    const token = await signInAs(demoAccount.email);
+    const call = (path: string, method = "GET", body?: unknown) =>
+      callApi(`/api${path}`, { method, token, body });
+    // The first syncs the connections asked for, and the re-judgement the carrier accounts asked for.
+    await drainQueue("orderSync", orderSyncHandler);
+    const ids = ((await call("/orders/ids?tab_key=notShipped")).json.items as { id: string }[]).map(
+      (o) => o.id,
+    );
+    expect(ids.length).toBeGreaterThan(60);
+
+    // A third each by Sagawa and Japan Post; the rest by the brand's default carrier (Yamato).
+    const { withErrors, clean, reasons } = await expectOneJudgement(call, {
+      sagawa: ids.filter((_, i) => i % 3 === 1),
+      japan_post: ids.filter((_, i) => i % 3 === 2),
+      yamato: ids.filter((_, i) => i % 3 === 0),
+    });
+    // The demo meets both kinds: its customers' mistakes and orders that print.
+    expect(withErrors.length).toBeGreaterThan(0);
+    expect(clean.length, reasons.join("\n")).toBeGreaterThan(withErrors.length * 4);
+  }, 180_000);
 });

@@ -174,6 +174,7 @@ describe("a sync step that dies after writing some pages", () => {
     // The first delivery dies once two pages are written (the third page is never read).
     let reads = 0;
     const dying = consumer("orderSync", async (message) => {
+      if (message.kind !== "order_sync") return;
       await OrderSync.runStep(message, {
         shopify: async (shop, page) => {
           reads += 1;
@@ -205,6 +206,7 @@ describe("a run longer than one step", () => {
   /** The consumer as deployed, with steps of other limits than STEP_LIMITS; what each step answered. */
   const stepsOf = (limits: OrderSync.StepLimits, results: OrderSync.StepResult[]) =>
     consumer("orderSync", async (message) => {
+      if (message.kind !== "order_sync") return;
       results.push(await OrderSync.runStep(message, {}, limits));
     });
 

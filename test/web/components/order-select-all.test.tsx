@@ -39,6 +39,7 @@ function order(n: number): Wire["Order"] {
     total_amount: 2160,
     cod_amount: null,
     note: "",
+    memo: "",
     requested_delivery_date: null,
     requested_time_slot: null,
     sender_id: null,

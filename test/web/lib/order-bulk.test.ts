@@ -61,6 +61,7 @@ describe("送り状発行", () => {
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: "キャンセルされた注文です。",
           },
           {
@@ -69,6 +70,7 @@ describe("送り状発行", () => {
             trackingNumbers: ["1", "2"],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: null,
           },
           {
@@ -77,6 +79,7 @@ describe("送り状発行", () => {
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: "注文が見つかりません。",
           },
           {
@@ -85,6 +88,7 @@ describe("送り状発行", () => {
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: "お届け先の電話番号の桁数が正しくありません。",
           },
         ],

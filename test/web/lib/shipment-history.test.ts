@@ -238,6 +238,7 @@ describe("再発行", () => {
             trackingNumbers: ["333000000004"],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: null,
           },
           {
@@ -246,6 +247,7 @@ describe("再発行", () => {
             trackingNumbers: [],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
           {
@@ -254,6 +256,7 @@ describe("再発行", () => {
             trackingNumbers: ["333000000026"],
             cancelledTrackingNumbers: [],
             reprint: false,
+            changed: false,
             error: "取り消した出荷は再発行できません。新しく発行してください。",
           },
         ],

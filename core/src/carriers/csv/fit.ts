@@ -1,12 +1,6 @@
 import { isCalendarDate } from "../../shared/dates";
 import { normalizePhone } from "../../shared/phone";
-import {
-  formatPostalCode,
-  hasUnsafeCharacters,
-  normalizePostalCode,
-  sjisByteLength,
-  toHalfWidthAscii,
-} from "../../shared/text";
+import { formatPostalCode, hasUnsafeCharacters, toHalfWidthAscii } from "../../shared/text";
 import { shippingDates } from "../shipping-dates";
 import {
   outsideJisX0208,
@@ -16,6 +10,7 @@ import {
   unencodableCharacters,
 } from "../text";
 import { formulaSignNote, writtenByteLength } from "./formula";
+import { type Segment, splitLines } from "./lines";
 import type { ExportReason } from "./types";
 
 /**
@@ -37,126 +32,6 @@ export interface CarrierRules {
   charset: Charset;
 }
 
-/** A piece of a multi-line value: the address parts, or company and name. */
-export interface Segment {
-  text: string;
-  /** What joins it to the previous piece when both share a line. */
-  joiner: "" | " ";
-  /** The layout wants a new line here (the building, a name after the company). */
-  preferBreak?: boolean;
-}
-
-const SPACE = /^[ \u3000]$/;
-/** Digits, Latin letters and the hyphen inside a block number: never split inside such a run. */
-const WORD = /^[0-9A-Za-z-]$/;
-/** Ends of an address part after which a line break reads naturally (Kyoto's 上る/下る/入る included). */
-const PART_END = /(丁目|番地|番|号|条|丁|上る|下る|入る|上ル|下ル|入ル)$/;
-/** Counters that belong to the number before them. */
-const COUNTER = /^[丁番号条地階棟]$/;
-const KATAKANA = /^[\u30A1-\u30FA\u30FC]$/;
-
-/**
- * How bad it is to break a line before `chars[p]`. Addresses may break anywhere
- * except inside a number or a Latin word; names only at spaces and between company
- * and name, because a name cut in the middle is another name.
- */
-function breakCost(chars: string[], p: number, boundaries: Map<number, boolean>, kind: "address" | "name") {
-  const preferred = boundaries.get(p);
-  if (preferred !== undefined) return preferred ? 0 : 1;
-  const a = chars[p - 1]!;
-  const b = chars[p]!;
-  if (SPACE.test(a) || SPACE.test(b)) return 1;
-  if (kind === "name") return Number.POSITIVE_INFINITY;
-  if (WORD.test(a) && WORD.test(b)) return Number.POSITIVE_INFINITY;
-  if (PART_END.test(chars.slice(Math.max(0, p - 2), p).join(""))) return 2;
-  if (WORD.test(a) && COUNTER.test(b)) return 50;
-  // Before a block number, or after it before a building name.
-  if (WORD.test(a) !== WORD.test(b)) return 3;
-  // Where katakana starts or ends a word usually does too (烏丸御池|メディカルビル); kanji
-  // followed by hiragana is often one word (上る), so that gets no such discount.
-  if (KATAKANA.test(a) !== KATAKANA.test(b)) return 10;
-  return 20;
-}
-
-/** Bytes of chars[i..j) without the spaces at either end. */
-function trimmedRange(chars: string[], i: number, j: number): [number, number] {
-  let a = i;
-  let b = j;
-  while (a < b && SPACE.test(chars[a]!)) a++;
-  while (b > a && SPACE.test(chars[b - 1]!)) b--;
-  return [a, b];
-}
-
-/**
- * The pieces laid into lines of the given byte limits, breaking at the cheapest
- * places (see `breakCost`; a preferred boundary left unbroken costs 4), filling
- * earlier lines first when costs tie. Undefined when no layout fits.
- */
-export function splitLines(
-  segments: Segment[],
-  limits: number[],
-  kind: "address" | "name",
-): string[] | undefined {
-  const chars: string[] = [];
-  const boundaries = new Map<number, boolean>();
-  for (const segment of segments) {
-    const text = segment.text.trim();
-    if (!text) continue;
-    if (chars.length) {
-      if (segment.joiner) chars.push(segment.joiner);
-      boundaries.set(chars.length, segment.preferBreak ?? false);
-    }
-    chars.push(...text);
-  }
-  const n = chars.length;
-  if (n === 0) return limits.map(() => "");
-  const bytes = [0];
-  for (const ch of chars) bytes.push(bytes.at(-1)! + sjisByteLength(ch));
-  const preferred = [...boundaries].filter(([, prefer]) => prefer).map(([p]) => p);
-  // A line starting with = + - @ is written with the full-width sign, a byte more.
-  const signBytes = (p: number) => writtenByteLength(chars[p]!) - sjisByteLength(chars[p]!);
-
-  type Plan = { cost: number; ends: number[] };
-  const memo = new Map<string, Plan | null>();
-  const best = (i: number, k: number): Plan | null => {
-    const key = `${i}:${k}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    let result: Plan | null = null;
-    const limit = limits[k];
-    if (limit !== undefined) {
-      for (let j = n; j > i; j--) {
-        const [a, b] = trimmedRange(chars, i, j);
-        if (a === b || bytes[b]! - bytes[a]! + signBytes(a) > limit) continue;
-        let cost = 4 * preferred.filter((q) => q > i && q < j).length;
-        let ends = [j];
-        if (j < n) {
-          const cut = breakCost(chars, j, boundaries, kind);
-          if (!Number.isFinite(cut)) continue;
-          const rest = best(j, k + 1);
-          if (!rest) continue;
-          cost += cut + rest.cost;
-          ends = [j, ...rest.ends];
-        }
-        if (!result || cost < result.cost) result = { cost, ends };
-      }
-    }
-    memo.set(key, result);
-    return result;
-  };
-  const plan = best(0, 0);
-  if (!plan) return undefined;
-  const lines: string[] = [];
-  let start = 0;
-  for (const end of plan.ends) {
-    const [a, b] = trimmedRange(chars, start, end);
-    lines.push(chars.slice(a, b).join(""));
-    start = end;
-  }
-  while (lines.length < limits.length) lines.push("");
-  return lines;
-}
-
 /** Full-width Latin letters, digits and signs as ASCII, and any dash between two digits as "-". */
 function halfWidthAddress(value: string): string {
   return value
@@ -170,11 +45,13 @@ export function byteLimitText(bytes: number): string {
   return `全角${Math.floor(bytes / 2)}文字`;
 }
 
+/** "各全角16文字・半角32文字×2欄" for two 32-byte columns, else each column's width in turn. */
 function linesLimitText(limits: number[]): string {
   const first = limits[0]!;
+  const each = (bytes: number) => `${byteLimitText(bytes)}・半角${bytes}文字`;
   return limits.every((l) => l === first)
-    ? `${byteLimitText(first)}×${limits.length}行`
-    : limits.map(byteLimitText).join("＋");
+    ? `各${each(first)}×${limits.length}欄`
+    : limits.map(each).join("＋");
 }
 
 // A shop's order may carry 2月30日: the file checks each date again (issued.ts and csv.ts import it from here).
@@ -261,13 +138,17 @@ export class Fitter {
     return text;
   }
 
-  /** A value spread over the carrier's lines (address lines, company and name). */
+  /**
+   * A value spread over the carrier's lines (address lines, company and name). `columns`
+   * names the carrier's columns in the reason when nothing fits (お届け先名称１・２).
+   */
   lines(
     field: string,
     label: string,
     segments: Segment[],
     limits: number[],
     kind: "address" | "name",
+    columns = "欄",
   ): string[] {
     const blank = limits.map(() => "");
     const before = this.reasons.length;
@@ -278,24 +159,25 @@ export class Fitter {
     if (this.reasons.length > before) return blank;
     const lines = splitLines(fitted, limits, kind);
     if (!lines) {
-      const hint =
-        kind === "address" ? "住所を短くしてください。" : "短くするか、区切りに空白を入れてください。";
+      const hint = kind === "address" ? "住所を短くしてください。" : "短くしてください。";
       this.fail(
         field,
-        `${label}が${this.rules.name}の欄（${linesLimitText(limits)}）に収まりません。${hint}`,
+        `${label}が${this.rules.name}の${columns}（${linesLimitText(limits)}）に収まりません。${hint}`,
       );
       return blank;
     }
     return lines;
   }
 
-  /** The 7-digit postal code as 123-4567 or 1234567, from what merchants type (〒, full-width, ー). */
+  /** The 7-digit postal code as 123-4567 or 1234567 (see `postalCodeDigits`); anything else is held. */
   postalCode(field: string, label: string, value: string, hyphen: boolean): string {
-    const digits = normalizePostalCode(toCp932Text(value));
+    const digits = postalCodeDigits(value);
     if (!digits) {
       this.fail(
         field,
-        value.trim() ? `${label}（${value}）が7桁の数字ではありません。` : `${label}がありません。`,
+        value.trim()
+          ? `${label}（${value}）から7桁の郵便番号を読み取れません。郵便番号を確認してください。`
+          : `${label}がありません。`,
       );
       return "";
     }
@@ -307,18 +189,29 @@ export class Fitter {
    * (docs/carriers.md#postal-codes-dates-and-phones), within `maxLength`. A number outside the numbering
    * plan that still looks like one (0 and 10–11 digits) is kept as typed, since the carrier only prints it.
    */
-  phone(field: string, label: string, value: string, maxLength: number, required: boolean): string {
+  phone(
+    field: string,
+    label: string,
+    value: string,
+    maxLength: number,
+    required: boolean,
+    placeExtension?: ExtensionPlace,
+  ): string {
     const typed = toHalfWidthAscii(value.normalize("NFKC")).trim();
     if (!typed) {
       if (required) this.fail(field, `${label}がありません。`);
       return "";
     }
     const { number, extension } = splitExtension(typed);
-    if (extension)
+    if (extension) {
+      const place = placeExtension?.(extension);
       this.warn(
         field,
-        `${label}の内線（${extension}）は${this.rules.name}の電話番号の欄に書けないため、番号だけを出力しました。`,
+        place
+          ? `${label}の内線（${extension}）は${this.rules.name}の電話番号の欄に書けないため、${place}に出力しました。`
+          : `${label}の内線（${extension}）は${this.rules.name}の電話番号の欄に書けないため、番号だけを出力しました。`,
       );
+    }
     const digits = number.replace(/[-\s()]/g, "");
     let phone = normalizePhone(number);
     if (!phone && /^0\d{9,10}$/.test(digits)) {
@@ -338,6 +231,26 @@ export class Fitter {
     }
     return phone;
   }
+}
+
+/**
+ * Where a layout keeps a phone's extension (B2's 電話番号枝番, ゆうプリR's 記事名): takes the
+ * digits and returns the column's name for the warning, or undefined when it has no room
+ * for them, and the extension is left out.
+ */
+export type ExtensionPlace = (extension: string) => string | undefined;
+
+/**
+ * The 7 digits of a postal code as merchants and shop customers type it: 〒, full-width
+ * digits, any dash or space between the two groups, and debris around them (an emoji, a
+ * trailing note) are dropped. Undefined unless the value holds exactly 7 digits, written
+ * together or as 3 and 4: a digit too many or too few is another place, not debris.
+ */
+export function postalCodeDigits(value: string): string | undefined {
+  const text = toHalfWidthAscii(toCp932Text(value).normalize("NFKC"));
+  const digits = text.replace(/[^0-9]/g, "");
+  if (digits.length !== 7 || !/[0-9]{3}[\s-]*[0-9]{4}/.test(text)) return undefined;
+  return digits;
 }
 
 /**

@@ -1,7 +1,15 @@
 import { type Column, type FormatSpec, layout, lineColumns, numberedBlanks } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates, type HandlingMark, marksOf } from "./fit";
 import { writtenByteLength } from "./formula";
-import { fitAddress, fitHandlings, fitNames, fitPhone, fitPostalCode, type Party } from "./party";
+import {
+  fitAddress,
+  fitHandlings,
+  fitNames,
+  fitPhone,
+  fitPostalCode,
+  type Party,
+  partyLabels,
+} from "./party";
 import type { ExportOrder, JapanPostDeliveryValue } from "./types";
 
 /**
@@ -41,6 +49,7 @@ const markColumns: Partial<Record<HandlingMark, number>> = {
 
 const LINE = 50;
 const ORDER_NUMBER = 30;
+const NOTE_LINES = 2;
 
 /** お届け先 or ご依頼主 as written (docs/carriers.md#japan-post-yuprir-layout columns 13–20 and 30–37). */
 interface YuprirParty {
@@ -76,13 +85,44 @@ export interface YuprirRecord {
  * widths of the sender's names (columns 34–35) are not in the layout document; 50 like the recipient's
  * (Unconfirmed).
  */
-function fitParty(f: Fitter, party: Party, person: Order["recipient"] | Order["sender"]): YuprirParty {
+function fitParty(
+  f: Fitter,
+  party: Party,
+  person: Order["recipient"] | Order["sender"],
+  notes: string[],
+): YuprirParty {
   return {
     postalCode: fitPostalCode(f, party, person.postalCode),
     address: fitAddress(f, party, person, [LINE, LINE, LINE], { cityLine: true }),
     names: fitNames(f, party, person, [LINE, LINE]),
-    phone: fitPhone(f, party, person.phone, 20),
+    phone: fitPhone(f, party, person.phone, 20, (extension) => noteExtension(notes, party, extension)),
   };
+}
+
+/**
+ * ゆうプリR has no extension column: the extension is printed as a 記事名 line while one of
+ * the two is free after the handling text (docs/carriers.md#phone-extensions).
+ */
+function noteExtension(notes: string[], party: Party, extension: string): string | undefined {
+  if (notes.length >= NOTE_LINES) return undefined;
+  notes.push(`${partyLabels[party]}電話 内線${extension}`);
+  return `記事名${notes.length === 1 ? "１" : "２"}`;
+}
+
+/**
+ * 受注番号 only helps the merchant find the order in ゆうプリR: one that cannot be written
+ * (also once a leading sign is full-width) is left out with a warning rather than holding
+ * the label back.
+ */
+function fitOrderNumber(f: Fitter, orderNumber: string): string {
+  if (!orderNumber) return "";
+  if (/^[\x21-\x7E]+$/.test(orderNumber) && writtenByteLength(orderNumber) <= ORDER_NUMBER)
+    return orderNumber;
+  f.warn(
+    "orderNumber",
+    `注文番号（${orderNumber}）は${f.rules.name}の受注番号の欄（半角英数記号${ORDER_NUMBER}文字まで）に書けないため、出力しませんでした。`,
+  );
+  return "";
 }
 
 function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRecord {
@@ -117,6 +157,8 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
     else notes.push(value);
   }
 
+  const recipient = fitParty(f, "customer", to, notes);
+  const sender = fitParty(f, "sender", from, notes);
   const quantity = order.lineItems.reduce((sum, item) => sum + Math.max(0, item.quantity), 0);
 
   return {
@@ -125,15 +167,9 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YuprirRec
     cool: delivery.cool_type,
     payment: delivery.payment_type,
     formCode,
-    recipient: fitParty(f, "customer", to),
-    sender: fitParty(f, "sender", from),
-    // 受注番号 only helps the merchant find the order in ゆうプリR; an order number that
-    // cannot be written (also once a leading sign is full-width) is left out rather
-    // than holding the label back.
-    orderNumber:
-      /^[\x21-\x7E]+$/.test(order.orderNumber) && writtenByteLength(order.orderNumber) <= ORDER_NUMBER
-        ? order.orderNumber
-        : "",
+    recipient,
+    sender,
+    orderNumber: fitOrderNumber(f, order.orderNumber),
     marks,
     deliveryDate: dates.delivery ? carrierDate(dates.delivery, "") : "",
     time: timeCodes[delivery.time_slot],

@@ -1,5 +1,6 @@
-import { byteLimitText, Fitter, type Segment } from "./fit";
+import { byteLimitText, type ExtensionPlace, Fitter } from "./fit";
 import { writtenByteLength } from "./formula";
+import type { Segment } from "./lines";
 
 /**
  * The お届け先 and ご依頼主 blocks every layout has: the same pieces, fields and Japanese
@@ -51,25 +52,27 @@ export function fitAddress(
 }
 
 /**
- * Company (and department) and the person's name over the carrier's name lines, the
- * name preferably on a line after the company.
+ * Company (and department) and the person's name over the carrier's 名称１・名称２ pair (e飛伝Ⅲ,
+ * ゆうプリR), the name preferably on a line after the company. What is too long for 名称１
+ * carries on in 名称２ (docs/carriers.md#names-over-two-columns); held, naming both columns and
+ * their width, only when the whole does not fit.
  */
 export function fitNames(
   f: Fitter,
   party: Party,
   person: { company: string; name: string },
   limits: number[],
-  label = `${partyLabels[party]}名（会社名・名前）`,
 ): string[] {
   return f.lines(
     `${party}.name`,
-    label,
+    `${partyLabels[party]}名（会社名・名前）`,
     [
       { text: person.company, joiner: "" },
       { text: person.name, joiner: " ", preferBreak: true },
     ],
     limits,
     "name",
+    `${partyLabels[party]}名称１・２`,
   );
 }
 
@@ -101,9 +104,18 @@ export function fitSenderName(
   return f.line("sender.name", label, alone, maxBytes, true);
 }
 
-/** The party's phone number, required, in at most `maxLength` characters. */
-export function fitPhone(f: Fitter, party: Party, phone: string, maxLength: number): string {
-  return f.phone(`${party}.phone`, `${partyLabels[party]}電話番号`, phone, maxLength, true);
+/**
+ * The party's phone number, required, in at most `maxLength` characters; an extension goes
+ * where `placeExtension` puts it, else it is left out (a warning says which).
+ */
+export function fitPhone(
+  f: Fitter,
+  party: Party,
+  phone: string,
+  maxLength: number,
+  placeExtension?: ExtensionPlace,
+): string {
+  return f.phone(`${party}.phone`, `${partyLabels[party]}電話番号`, phone, maxLength, true, placeExtension);
 }
 
 /** The party's postal code as 123-4567, required. */

@@ -119,10 +119,12 @@ function prepare(order: Order, f: Fitter, options: { today: string }): SagawaRec
 
   return {
     reference: order.reference,
+    // No branch or note column takes an extension here (docs/carriers.md#phone-extensions).
     phone: fitPhone(f, "customer", to.phone, 14),
     postalCode: fitPostalCode(f, "customer", to.postalCode),
     address: fitAddress(f, "customer", to, [LINE, LINE, LINE]),
-    // 名称１ the company (and department), 名称２ the person, when both are given.
+    // 名称１ the company (and department), 名称２ the person; a longer one carries on
+    // (docs/carriers.md#names-over-two-columns).
     names: fitNames(f, "customer", to, [LINE, LINE]),
     customerCode,
     senderPhone: fitPhone(f, "sender", from.phone, 14),

@@ -3,7 +3,7 @@ import { toHalfWidthAscii } from "../../shared/text";
 import { toHalfWidthKana } from "../text";
 import { type Column, type FormatSpec, layout, lineColumns } from "./csv";
 import { carrierDate, codTax, type Fitter, fitDates } from "./fit";
-import { fitAddress, fitPhone, fitPostalCode, fitSenderName } from "./party";
+import { fitAddress, fitPhone, fitPostalCode, fitSenderName, type Party } from "./party";
 import type { ExportOrder, YamatoDeliveryValue } from "./types";
 
 /**
@@ -47,10 +47,59 @@ const NAME = 32;
 const ADDRESS = 64;
 const BUILDING = 32;
 const COMPANY = 50;
+const BRANCH = 2;
+const KANA = 50;
+const SEARCH_KEY = 20;
+
+/** A party's phone with its extension in 電話番号枝番 when it fits there (docs/carriers.md#phone-extensions). */
+function fitContactPhone(f: Fitter, party: Party, phone: string): { phone: string; branch: string } {
+  let branch = "";
+  const written = fitPhone(f, party, phone, 15, (extension) => {
+    if (extension.length > BRANCH) return undefined;
+    branch = extension;
+    return "電話番号枝番";
+  });
+  return { phone: written, branch };
+}
+
+/**
+ * お届け先名略称カナ only helps B2's own search: a kana name that is not all kana, or longer
+ * than the column, is left out with a warning rather than holding the label.
+ */
+function fitNameKana(f: Fitter, typed: string): string {
+  const trimmed = typed.trim();
+  if (!trimmed) return "";
+  const kana = toHalfWidthKana(trimmed);
+  if (kana !== undefined && kana.length <= KANA) return kana;
+  f.warn(
+    "customer.nameKana",
+    kana === undefined
+      ? `お届け先名のフリガナ（${trimmed}）にカナ以外の文字があるため、お届け先名略称カナを出力しませんでした。`
+      : `お届け先名のフリガナが${f.rules.name}のお届け先名略称カナの上限（半角${KANA}文字）を超えるため、出力しませんでした。`,
+  );
+  return "";
+}
+
+/**
+ * The shop's order number as 検索キー2 (half-width alphanumerics, 20 at most; a leading # is
+ * dropped): only a search aid, so one that cannot be written is left out with a warning.
+ */
+function fitOrderSearchKey(f: Fitter, orderNumber: string): string {
+  const key = orderNumber.trim().replace(/^#/, "");
+  if (!key) return "";
+  if (/^[A-Za-z0-9]+$/.test(key) && key.length <= SEARCH_KEY) return key;
+  f.warn(
+    "orderNumber",
+    `注文番号（${orderNumber}）は${f.rules.name}の検索キーに使えない（半角英数字${SEARCH_KEY}文字まで）ため、検索キー2に出力しませんでした。`,
+  );
+  return "";
+}
 
 /** お届け先 or ご依頼主 as columns 9–13 and 20–24 hold them (docs/carriers.md#yamato-b2-layout). */
 export interface YamatoContact {
   phone: string;
+  /** 電話番号枝番: the extension typed after the number, when it has at most 2 digits. */
+  branch: string;
   postalCode: string;
   /** 住所 and the building (アパートマンション名). */
   address: string[];
@@ -145,7 +194,6 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
   const senderAddress = fitAddress(f, "sender", from, [ADDRESS, BUILDING]);
   // B2 has no sender company column: company and name share ご依頼主名, composed to fit.
   const senderName = fitSenderName(f, from, NAME);
-  const kana = toHalfWidthKana(to.nameKana.trim());
 
   return {
     reference: order.reference,
@@ -155,7 +203,7 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
     deliveryDate: dates.delivery ? carrierDate(dates.delivery, "/") : "",
     time: time ?? "",
     recipient: {
-      phone: fitPhone(f, "customer", to.phone, 15),
+      ...fitContactPhone(f, "customer", to.phone),
       postalCode: fitPostalCode(f, "customer", to.postalCode),
       address,
     },
@@ -165,13 +213,14 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
       [{ text: to.company, joiner: "" }],
       [COMPANY, COMPANY],
       "name",
+      "お届け先会社・部門名1・2",
     ),
     name: f.line("customer.name", "お届け先名", to.name, NAME, true),
-    nameKana: kana !== undefined && kana.length <= 50 ? kana : "",
+    nameKana: fitNameKana(f, to.nameKana),
     // Only ゆうメール prints a 敬称 from the file (docs/carriers.md#yamato-b2-layout column 18).
     honorific: service === "3" ? "様" : "",
     sender: {
-      phone: fitPhone(f, "sender", from.phone, 15),
+      ...fitContactPhone(f, "sender", from.phone),
       postalCode: fitPostalCode(f, "sender", from.postalCode),
       address: senderAddress,
     },
@@ -188,9 +237,7 @@ function prepare(order: Order, f: Fitter, options: { today: string }): YamatoRec
     classificationCode,
     freightNumber,
     closureKey: service === "6" ? order.reference : "",
-    orderSearchKey: /^#?[A-Za-z0-9]{1,20}$/.test(order.orderNumber)
-      ? order.orderNumber.replace(/^#/, "")
-      : "",
+    orderSearchKey: fitOrderSearchKey(f, order.orderNumber),
   };
 }
 
@@ -205,7 +252,7 @@ function contactColumns(
 ): Column<YamatoRecord>[] {
   return [
     { no, header: `${party}電話番号`, maxBytes: 15, value: (r) => contact(r).phone },
-    { no: no + 1, header: `${party}電話番号枝番`, maxBytes: 2 },
+    { no: no + 1, header: `${party}電話番号枝番`, maxBytes: BRANCH, value: (r) => contact(r).branch },
     { no: no + 2, header: `${party}郵便番号`, maxBytes: 8, value: (r) => contact(r).postalCode },
     { no: no + 3, header: `${party}住所`, maxBytes: ADDRESS, value: (r) => contact(r).address[0] ?? "" },
     {

@@ -3,9 +3,10 @@ import { isConditionalFailure } from "../../db/attributes";
 import { VisibleError } from "../../error";
 import { deliveryDefaults, deliverySchemas } from "../../shared/delivery";
 import { OrderBulkUpdate } from "../../shared/order";
-import { assertSender, carrierOf, issuesFor, saveDelivery, writeSender } from "./edits";
+import { assertSender, carrierOf, saveDelivery, writeSender } from "./edits";
 import { OrderEntity, type OrderItem, type ShipmentStatus } from "./entity";
-import { brandItemDefaults, deliverySourceOf } from "./label-data";
+import { judgedErrors, loadJudge, recordJudgement } from "./judgement";
+import { deliverySourceOf } from "./label-data";
 import { find } from "./reads";
 import { applyTally, bump, type Tally, tabsOf } from "./tab-counts";
 
@@ -31,33 +32,41 @@ export async function bulkUpdate(input: z.input<typeof BulkUpdate>): Promise<Bul
       return moveArchive(request.ids, request.action);
     case "set_sender": {
       await assertSender(request.sender_id);
+      const { judge } = await loadJudge();
       return eachOrder(request.ids, async (order) => {
+        if ((order.senderId ?? null) === request.sender_id) return undefined;
         await writeSender(order, request.sender_id);
-        return undefined;
+        // ご依頼主 is printed and filed: the new one is judged against the carrier's limits.
+        const written = await find(order.orderId);
+        if (!written) return undefined;
+        await recordJudgement(written, await judge(written));
+        return newIssues(order, await find(order.orderId));
       });
     }
     case "set_carrier": {
-      const items = await brandItemDefaults();
+      const { judge, context } = await loadJudge();
       const carrier = request.carrier;
       return eachOrder(request.ids, async (order) => {
         if (carrierOf(order) === carrier) return undefined;
         const parsed = deliverySchemas[carrier].safeParse(
-          deliveryDefaults(carrier, deliverySourceOf(order), items),
+          deliveryDefaults(carrier, deliverySourceOf(order), context.items),
         );
         if (!parsed.success) return parsed.error.issues[0]?.message ?? "配送設定を確認してください";
-        const errors = issuesFor(
-          order,
-          order.customer,
-          carrier,
-          (issue) => !issue.field.startsWith("delivery."),
-        );
-        await saveDelivery(order, { carrier, ...parsed.data }, errors);
-        const before = new Set((order.errors ?? []).map((issue) => issue.message));
-        const fresh = errors.filter((issue) => !before.has(issue.message)).map((issue) => issue.message);
-        return fresh.length ? { issues: fresh } : undefined;
+        const delivery = { carrier, ...parsed.data };
+        // The import's slot issue is settled by the delivery; the carrier's judgement takes the old one's place.
+        const kept = (order.errors ?? []).filter((issue) => !issue.field.startsWith("delivery."));
+        const errors = judgedErrors({ errors: kept }, await judge({ ...order, delivery }));
+        return newIssues(order, await saveDelivery(order, delivery, errors));
       });
     }
   }
+}
+
+/** The reasons a change gave the order that it did not have before, for the change's report. */
+function newIssues(before: OrderItem, after: OrderItem | undefined): Outcome {
+  const had = new Set((before.errors ?? []).map((issue) => issue.message));
+  const fresh = (after?.errors ?? []).filter((issue) => !had.has(issue.message)).map((i) => i.message);
+  return fresh.length ? { issues: fresh } : undefined;
 }
 
 /** Runs the change per order; a message it returns, or a known error it throws, is that order's result. */

@@ -12,6 +12,7 @@ import {
 import { Sender } from "../sender";
 import { OrderEntity, type OrderItem } from "./entity";
 import { fitIssues } from "./fit-check";
+import { judgedErrors, loadJudge, recordJudgement } from "./judgement";
 import { get } from "./reads";
 import { replaceTokens, searchableOfItem } from "./search-tokens";
 import { moveTabs } from "./tab-counts";
@@ -42,12 +43,13 @@ export async function updateCustomer(
     company: value.company,
     ...addressFromWire(value),
   };
-  // The recipient's own issues are settled by the edit; the label checks run again on the new one.
-  const labelCarrier = carrierOf(order);
-  const errors = [
-    ...(order.errors ?? []).filter((e) => !e.field.startsWith("customer")),
-    ...fitIssues(customer, "customer", labelCarrier === "sss" ? undefined : labelCarrier),
-  ];
+  // The recipient's own issues are settled by the edit; the carrier it ships by judges the new one.
+  const { judge } = await loadJudge();
+  const kept = (order.errors ?? []).filter((e) => !e.field.startsWith("customer") && !e.carrier);
+  const errors = judgedErrors(
+    { errors: [...kept, ...fitIssues(customer, "customer")] },
+    await judge({ ...order, customer }),
+  );
   const isError = errors.length > 0;
   await OrderEntity.patch({ tenantId: order.tenantId, orderId })
     .set({ customer, errors, isError })
@@ -69,19 +71,6 @@ export type DeliveryCarrier = (typeof deliveryCarriers)[number];
 export function carrierOf(order: OrderItem): DeliveryCarrier | undefined {
   const carrier = order.delivery?.carrier;
   return deliveryCarriers.find((known) => known === carrier);
-}
-
-/** The order's issues with the label checks of its (new) carrier in place of the old carrier's. */
-export function issuesFor(
-  order: OrderItem,
-  customer: StoredPerson,
-  carrier: DeliveryCarrier | undefined,
-  keep: (issue: OrderIssue) => boolean,
-) {
-  const kept = (order.errors ?? []).filter((issue) => !issue.carrier && keep(issue));
-  const labelCarrier = carrier && carrier !== "sss" ? carrier : undefined;
-  const fresh = fitIssues(customer, "customer", labelCarrier).filter((issue) => issue.carrier);
-  return [...kept, ...fresh];
 }
 
 /** Writes the order's delivery and issues under the lock of its last read, and moves the tab counts. */
@@ -119,18 +108,18 @@ export async function updateDelivery(
 ): Promise<OrderItem> {
   const value = deliverySchemas[carrier].parse(input);
   const order = await get(orderId);
-  const errors = issuesFor(order, order.customer, carrier, (issue) => !issue.field.startsWith("delivery."));
-  return saveDelivery(order, { carrier, ...value }, errors);
+  const delivery = { carrier, ...value };
+  // The import's slot issue is settled by the delivery; the carrier's judgement takes the old one's place.
+  const kept = (order.errors ?? []).filter((issue) => !issue.field.startsWith("delivery."));
+  const { judge } = await loadJudge();
+  return saveDelivery(order, delivery, judgedErrors({ errors: kept }, await judge({ ...order, delivery })));
 }
 
 /** Back to the brand's defaults: no delivery of its own, no carrier-specific issues. */
 export async function resetDelivery(orderId: string): Promise<OrderItem> {
   const order = await get(orderId);
-  return saveDelivery(
-    order,
-    null,
-    issuesFor(order, order.customer, undefined, () => true),
-  );
+  const { judge } = await loadJudge();
+  return saveDelivery(order, null, judgedErrors(order, await judge({ ...order, delivery: undefined })));
 }
 
 export const SenderUpdate = OrderSenderUpdate;
@@ -143,6 +132,10 @@ export async function updateSender(orderId: string, input: z.input<typeof Sender
   const { sender_id: senderId } = SenderUpdate.parse(input);
   await assertSender(senderId);
   await writeSender(await get(orderId), senderId);
+  // ご依頼主 is printed and filed: the carrier judges the new one.
+  const written = await get(orderId);
+  const { judge } = await loadJudge();
+  await recordJudgement(written, await judge(written));
   return get(orderId);
 }
 

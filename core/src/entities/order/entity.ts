@@ -19,6 +19,8 @@ export interface ExportMark {
   format: string;
   at: string;
   reference: string;
+  /** The export that took the order (absent on marks older than the claim). */
+  exportId?: string;
 }
 
 /**
@@ -88,6 +90,8 @@ export const OrderEntity = defineEntity("order", {
     requestedDeliveryDate: { type: "string" },
     requestedTimeSlot: { type: "string" },
     note: { type: "string", default: "" },
+    /** The merchant's own memo (PUT /orders/{id}); the shop never writes it. */
+    memo: { type: "string" },
     isGift: { type: "boolean", default: false },
     /** Fields the merchant changed here; a later shop change of them is kept aside, not applied. */
     editedFields: { type: "set", items: "string" },

@@ -1,4 +1,9 @@
-import { outsideJisX0208, unencodableCharacters } from "../../carriers/text";
+import {
+  offeredReplacement,
+  outsideJisX0208,
+  toJisX0208Text,
+  unencodableCharacters,
+} from "../../carriers/text";
 import { type Carrier, carrierLabels } from "../../shared/brand";
 import type { OrderIssue, StoredPerson } from "../../shared/order";
 import { sjisByteLength } from "../../shared/text";
@@ -27,30 +32,64 @@ const limits: Record<Carrier, { name: number; address: number; building: number 
  * `carrier`, so choosing another carrier replaces them and keeps the rest.
  */
 export function fitIssues(person: StoredPerson, role: "customer", carrier?: Carrier): OrderIssue[] {
+  return [...characterIssues(person, role, carrier), ...lengthIssues(person, role, carrier)];
+}
+
+/**
+ * The characters of the recipient's label fields no carrier file can carry, or (for Yamato)
+ * outside JIS level 1/2, each with the one-click replacement when every one has a standard
+ * form. Issues that hold only for Yamato carry `carrier`.
+ */
+export function characterIssues(person: StoredPerson, role: "customer", carrier?: Carrier): OrderIssue[] {
   const issues: OrderIssue[] = [];
   for (const name of labelFields) {
     const value = person[name];
     if (!value) continue;
     const field = `${role}.${name}`;
+    const jisOnly = carrier === "yamato";
+    // The merchant's one click: the field with the refused characters in their standard form.
+    const replacement = offeredReplacement(value, jisOnly);
+    const offered = replacement === undefined ? {} : { replacement };
     const bad = unencodableCharacters(value);
     if (bad.length) {
       issues.push({
         field,
         message: `送り状に印字できない文字があります（${bad.join("")}）。別の文字に置き換えてください。`,
+        ...offered,
       });
       continue;
     }
-    if (carrier === "yamato") {
-      const extended = outsideJisX0208(value);
+    if (jisOnly) {
+      // What B2クラウド's file writes without a word (① → 1) is not refused.
+      const extended = outsideJisX0208(toJisX0208Text(value));
       if (extended.length) {
         issues.push({
           field,
           message: `ヤマト運輸の送り状ではJIS第1・第2水準以外の文字（${extended.join("")}）を使えません。`,
           carrier,
+          ...offered,
         });
       }
     }
   }
+  return issues;
+}
+
+/** The characters `characterIssues` refuses in the recipient's label fields, once each. */
+export function refusedCharacters(person: StoredPerson, carrier?: Carrier): string[] {
+  const found = new Set<string>();
+  for (const name of labelFields) {
+    const value = person[name];
+    if (!value) continue;
+    for (const ch of unencodableCharacters(value)) found.add(ch);
+    if (carrier === "yamato") for (const ch of outsideJisX0208(toJisX0208Text(value))) found.add(ch);
+  }
+  return [...found];
+}
+
+/** The recipient's fields over the carrier's byte limits (none without a carrier). */
+function lengthIssues(person: StoredPerson, role: "customer", carrier?: Carrier): OrderIssue[] {
+  const issues: OrderIssue[] = [];
   if (carrier) {
     const limit = limits[carrier];
     const label = carrierLabels[carrier];

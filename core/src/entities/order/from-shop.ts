@@ -3,12 +3,13 @@ import { useTenantID } from "../../actor";
 import { isConditionalFailure } from "../../db/attributes";
 import { batchWrite, withWriteSlot } from "../../db/batch-write";
 import { concurrentUpdate } from "../../error";
-import type { OrderIssue, StoredPerson } from "../../shared/order";
+import type { OrderIssue } from "../../shared/order";
 import { retryRemaining } from "../../util/retry";
 import { carrierOf } from "./edits";
 import { OrderEntity, type OrderItem } from "./entity";
 import { arriveErased, keepErased } from "./erasure";
 import { fitIssues } from "./fit-check";
+import { type Judge, judgedErrors } from "./judgement";
 import { idOf, newOrderItem, statusFromPlatform } from "./new-item";
 import { orderItem } from "./order-item";
 import { find } from "./reads";
@@ -49,7 +50,11 @@ export type UpsertResult = { orderId: string; outcome: "created" | "updated" | "
  * are kept aside in `shopChanges`, visible on the order. A webhook and a scheduled
  * run racing on one order converge on the newest version, whoever writes last.
  */
-export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Promise<UpsertResult> {
+export async function upsertFromShop(
+  input: ShopOrderWrite,
+  tally?: Tally,
+  judge?: Judge,
+): Promise<UpsertResult> {
   const value = ShopOrderWrite.parse(input);
   const tenantId = useTenantID();
   const orderId = idOf(value.shopId, value.platformOrderId, value.purchasedAt);
@@ -57,7 +62,7 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await find(orderId);
     if (!existing) {
-      const [item] = await arriveErased([newOrderItem(tenantId, value)]);
+      const [item] = await judged(await arriveErased([newOrderItem(tenantId, value)]), judge);
       try {
         await OrderEntity.create(item!).go();
       } catch (err) {
@@ -69,7 +74,7 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
       if (!tally) await applyTally(ownTally);
       return { orderId, outcome: "created" };
     }
-    const result = await applyToStored(existing, value, ownTally);
+    const result = await applyToStored(existing, value, ownTally, judge);
     if (result === "conflict") continue; // another writer changed the order meanwhile: re-read
     if (!tally) await applyTally(ownTally);
     return result;
@@ -89,18 +94,20 @@ export async function upsertFromShop(input: ShopOrderWrite, tally?: Tally): Prom
  * merchant chose, and a failed tracking upload's reason. Both of the last belong to
  * this app, so a shop change must not wipe them.
  */
-function issuesAfterShopChange(
+async function issuesAfterShopChange(
   existing: OrderItem,
   imported: OrderIssue[],
-  customer: StoredPerson,
-): OrderIssue[] {
+  changed: OrderItem,
+  judge: Judge | undefined,
+): Promise<OrderIssue[]> {
   const carrier = carrierOf(existing);
   const fromShop = existing.delivery
     ? imported.filter((issue) => !issue.field.startsWith("delivery."))
     : imported;
-  const ofCarrier =
-    carrier && carrier !== "sss"
-      ? fitIssues(customer, "customer", carrier).filter((issue) => issue.carrier)
+  const ofCarrier = judge
+    ? await judge(changed)
+    : carrier && carrier !== "sss"
+      ? fitIssues(changed.customer, "customer", carrier).filter((issue) => issue.carrier)
       : [];
   const ofUpload = (existing.errors ?? []).filter(
     (issue) => issue.field === UPLOAD_ISSUE_FIELD || issue.field === LABEL_ISSUE_FIELD,
@@ -112,6 +119,7 @@ async function applyToStored(
   existing: OrderItem,
   shopVersion: z.output<typeof ShopOrderWrite>,
   tally: Tally,
+  judge?: Judge,
 ): Promise<UpsertResult | "conflict"> {
   const value = keepErased(existing, shopVersion);
   const tenantId = useTenantID();
@@ -128,27 +136,33 @@ async function applyToStored(
   if (edited.has("customer") && canonical(value.customer) !== canonical(existing.customer))
     shopChanges.customer = value.customer;
   const shipmentStatus = statusFromPlatform(value.platformStatus, existing.shipmentStatus);
+  const shopFields = {
+    orderNumber: value.orderNumber,
+    purchaser: value.purchaser,
+    customer,
+    lineItems: value.lineItems,
+    totalAmount: value.totalAmount,
+    email: value.email,
+    note: value.note,
+    isGift: value.isGift,
+    fulfillmentOrders: value.fulfillmentOrders,
+  };
+  const changed = { ...existing, ...shopFields, shipmentStatus };
   const errors = edited.has("customer")
-    ? (existing.errors ?? [])
-    : issuesAfterShopChange(existing, value.issues, customer);
+    ? judge
+      ? judgedErrors(existing, await judge(changed))
+      : (existing.errors ?? [])
+    : await issuesAfterShopChange(existing, value.issues, changed, judge);
   const next = { shipmentStatus, isError: errors.length > 0 };
   try {
     await withWriteSlot(() =>
       OrderEntity.patch({ tenantId, orderId })
         .set({
-          orderNumber: value.orderNumber,
+          ...shopFields,
           platformUpdatedAt: value.platformUpdatedAt,
           shipmentStatus: next.shipmentStatus,
           isError: next.isError,
           errors,
-          purchaser: value.purchaser,
-          customer,
-          lineItems: value.lineItems,
-          totalAmount: value.totalAmount,
-          email: value.email,
-          note: value.note,
-          isGift: value.isGift,
-          fulfillmentOrders: value.fulfillmentOrders,
           ...(Object.keys(shopChanges).length ? { shopChanges } : {}),
         })
         .composite({ purchasedAt: existing.purchasedAt, shopId: existing.shopId })
@@ -169,6 +183,23 @@ async function applyToStored(
   for (const tab of tabsOf(existing)) bump(tally, tab, -1);
   for (const tab of tabsOf(next)) bump(tally, tab, 1);
   return { orderId, outcome: "updated" };
+}
+
+/**
+ * New orders with the judgement of the carrier they ship by (Order.loadJudge) among their
+ * issues, so the エラー tab lists from the first sync what a label or a file would refuse.
+ */
+async function judged<T extends ReturnType<typeof newOrderItem>>(
+  items: T[],
+  judge: Judge | undefined,
+): Promise<T[]> {
+  if (!judge) return items;
+  return Promise.all(
+    items.map(async (item) => {
+      const errors = judgedErrors(item, await judge(item));
+      return { ...item, errors, isError: errors.length > 0 };
+    }),
+  );
 }
 
 /** Keys one BatchGetItem reads at most. */
@@ -219,7 +250,7 @@ async function storedOrders(tenantId: string, orderIds: string[]): Promise<Map<s
  * upsertFromShop, which reads it again. An order twice on the page is written a second
  * time after its first write. The tab counts change once per page, after its writes.
  */
-export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[]> {
+export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promise<UpsertResult[]> {
   const orders = input.map((order) => ShopOrderWrite.parse(order));
   const tenantId = useTenantID();
   const tally: Tally = new Map();
@@ -234,7 +265,10 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   for (const [id, i] of firstAt) (stored.has(id) ? known : fresh).push(i);
 
   const writeFresh = async () => {
-    const items = await arriveErased(fresh.map((i) => newOrderItem(tenantId, orders[i]!)));
+    const items = await judged(
+      await arriveErased(fresh.map((i) => newOrderItem(tenantId, orders[i]!))),
+      judge,
+    );
     await batchWrite(
       items.flatMap((item) =>
         searchableOf(item).map((t) => tokenPut(tenantId, item.orderId, item.purchasedAt, t)),
@@ -249,13 +283,13 @@ export async function upsertPage(input: ShopOrderWrite[]): Promise<UpsertResult[
   const writeKnown = () =>
     Promise.all(
       known.map(async (i) => {
-        const result = await applyToStored(stored.get(ids[i]!)!, orders[i]!, tally);
-        results[i] = result === "conflict" ? await upsertFromShop(orders[i]!, tally) : result;
+        const result = await applyToStored(stored.get(ids[i]!)!, orders[i]!, tally, judge);
+        results[i] = result === "conflict" ? await upsertFromShop(orders[i]!, tally, judge) : result;
       }),
     );
   await Promise.all([writeFresh(), writeKnown()]);
   // Repeats on the page, in page order, each after the order's first write.
-  for (const [i, order] of orders.entries()) results[i] ??= await upsertFromShop(order, tally);
+  for (const [i, order] of orders.entries()) results[i] ??= await upsertFromShop(order, tally, judge);
   await applyTally(tally);
   return results as UpsertResult[];
 }

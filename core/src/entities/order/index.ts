@@ -13,19 +13,42 @@ export { deleteShopOrders, ERASED_ISSUE, erasePeople, idsOfPlatformOrders } from
 export { type UpsertResult, upsertFromShop, upsertPage } from "./from-shop";
 export * as Order from "./index";
 export {
+  carrierIssues,
+  type Judge,
+  type JudgementContext,
+  judgedErrors,
+  loadJudge,
+  MAX_PARCELS,
+  recordJudgement,
+  withStoredIssues,
+} from "./judgement";
+export {
   blockingIssues,
   brandItemDefaults,
+  claimForExport,
   deliveryFor,
   itemDefaultsOf,
-  markExported,
   OTHER_CARRIER_REASON,
   referenceOf,
+  releaseExport,
   type ShippingCarrier,
   senderResolver,
   shippingCarrier,
 } from "./label-data";
 export { idOf, newOrderItem } from "./new-item";
-export { counts, find, findMany, get, ids, ListQuery, list, notFound, SEARCH_RESULTS } from "./reads";
+export {
+  counts,
+  find,
+  findMany,
+  get,
+  ids,
+  idsFound,
+  ListQuery,
+  list,
+  notFound,
+  SEARCH_RESULTS,
+} from "./reads";
+export { rejudgeOpenOrders } from "./rejudge";
 /**
  * Orders: their stored shape and its wire form, reads and tab counts, what a shop sync
  * writes, the merchant's edits, the shipping status a label or an upload moves, and erasure.
@@ -45,3 +68,4 @@ export {
   UPLOAD_ISSUE_FIELD,
 } from "./shapes";
 export { recordLabelIssue, recordUpload } from "./shipping-status";
+export { OrderUpdate as Update, updateOrder } from "./update";

@@ -3,6 +3,7 @@ import type { LabelParty } from "../../carriers/label";
 import { isConditionalFailure } from "../../db/attributes";
 import { type Carrier, carriers } from "../../shared/brand";
 import {
+  type DeliveryCarrier,
   type DeliverySource,
   deliveryDefaults,
   deliverySchemas,
@@ -11,7 +12,6 @@ import {
 import { Brand } from "../brand";
 import { ItemCategory } from "../item-category";
 import { Sender } from "../sender";
-import type { DeliveryCarrier } from "./edits";
 import { OrderEntity, type OrderItem } from "./entity";
 import { LABEL_ISSUE_FIELD, type OrderIssue } from "./shapes";
 
@@ -51,7 +51,13 @@ export function blockingIssues(order: Pick<OrderItem, "errors">, carrier: Carrie
   );
 }
 
-export function deliverySourceOf(order: OrderItem): DeliverySource {
+/** What of an order its delivery for a carrier is made from. */
+export type DeliveryFields = Pick<
+  OrderItem,
+  "delivery" | "codAmount" | "requestedDeliveryDate" | "requestedTimeSlot" | "lineItems"
+>;
+
+export function deliverySourceOf(order: DeliveryFields): DeliverySource {
   return {
     codAmount: order.codAmount ?? null,
     requestedDeliveryDate: order.requestedDeliveryDate ?? null,
@@ -69,7 +75,7 @@ export function deliverySourceOf(order: OrderItem): DeliverySource {
 export async function senderResolver(
   brand: { defaultSenderId?: string } | undefined,
   company: StoredAddress & { name: string },
-): Promise<(order: OrderItem) => Promise<LabelParty>> {
+): Promise<(order: Pick<OrderItem, "senderId">) => Promise<LabelParty>> {
   const senders = new Map<string, Promise<LabelParty | undefined>>();
   const senderById = (id: string) => {
     if (!senders.has(id))
@@ -106,7 +112,7 @@ export async function itemDefaultsOf(categoryId: string | undefined): Promise<It
  * that carrier, else the carrier's defaults from the order and the 備考欄設定 `items`.
  */
 export function deliveryFor(
-  order: OrderItem,
+  order: DeliveryFields,
   carrier: Exclude<DeliveryCarrier, "sss">,
   items: ItemDefaults | undefined,
 ) {
@@ -125,17 +131,56 @@ export function referenceOf(orderId: string): string {
   return orderId.slice(-12);
 }
 
-/** Marks orders 出力済み after a carrier file holding them was stored; the order's content is left alone. */
-export async function markExported(orders: OrderItem[], format: string, at: string): Promise<void> {
+/**
+ * Takes orders for one carrier file (出力済み), each under a condition in the same write: not
+ * taken by another file since it was read, and, unless the merchant asked to export it again,
+ * no label issued meanwhile. Two files made at once never both take an order, and a file made
+ * again under its own id (a redelivered job) takes its orders again. Answers the ids taken.
+ */
+export async function claimForExport(
+  orders: { order: OrderItem; again: boolean }[],
+  mark: { format: string; at: string; exportId: string },
+): Promise<Set<string>> {
+  const taken = new Set<string>();
   await Promise.all(
-    orders.map((order) =>
-      OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId })
-        .set({ exported: { format, at, reference: referenceOf(order.orderId) } })
+    orders.map(({ order, again }) => {
+      const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId }).set({
+        exported: { ...mark, reference: referenceOf(order.orderId) },
+      });
+      // Exporting again is the merchant's explicit choice: it takes the order whatever happened since.
+      const write = again
+        ? patch
+        : patch.where((attr, op) => {
+            const ours = op.eq(attr.exported.exportId!, mark.exportId);
+            const untaken = order.exported
+              ? `(${op.eq(attr.exported.at, order.exported.at)} OR ${ours})`
+              : `(${op.notExists(attr.exported)} OR ${ours})`;
+            const unlabelled = `(${op.notExists(attr.labelsLive)} OR ${op.eq(attr.labelsLive, 0)})`;
+            return `${untaken} AND ${unlabelled}`;
+          });
+      return write.go().then(
+        () => void taken.add(order.orderId),
+        (err) => {
+          // Another file took it, a label was issued, or the order was deleted meanwhile.
+          if (!isConditionalFailure(err)) throw err;
+        },
+      );
+    }),
+  );
+  return taken;
+}
+
+/** Gives back what `claimForExport` took when the file could not be stored: only this export's marks. */
+export async function releaseExport(orders: OrderItem[], exportId: string): Promise<void> {
+  await Promise.all(
+    orders.map((order) => {
+      const patch = OrderEntity.patch({ tenantId: order.tenantId, orderId: order.orderId });
+      return (order.exported ? patch.set({ exported: order.exported }) : patch.remove(["exported"]))
+        .where((attr, op) => op.eq(attr.exported.exportId!, exportId))
         .go()
         .catch((err) => {
-          // An order deleted meanwhile has nothing to mark.
           if (!isConditionalFailure(err)) throw err;
-        }),
-    ),
+        });
+    }),
   );
 }

@@ -3,8 +3,9 @@ import { useTenantID } from "../../actor";
 import { NotFoundError } from "../../error";
 import { CounterEntity } from "../counter/entity";
 import { batchGet, findManyById, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../records";
+import { ShopEntity } from "../shop/entity";
 import { OrderEntity, type OrderItem } from "./entity";
-import { platformIdQuery, queriesFor } from "./search";
+import { platformIdQuery, queriesFor, type SearchToken, type TokenKind } from "./search";
 import { OrderSearchEntity } from "./search-entity";
 import { type Tab, tabs, utc } from "./shapes";
 
@@ -30,7 +31,10 @@ export const ListQuery = z.object({
     .string()
     .regex(/^\d{1,20}$/)
     .optional(),
+  /** The canonical `https://{shop}.myshopify.com` (shared/order.ts `shopifyShopUrl`). */
   shopifyShopUrl: z.string().max(200).optional(),
+  /** Within a status tab: only the orders with (true) or without (false) errors. */
+  isError: z.boolean().optional(),
 });
 export type ListQuery = z.input<typeof ListQuery>;
 
@@ -47,17 +51,31 @@ export async function list(query: ListQuery, request: PageRequest = {}): Promise
   const q = ListQuery.parse(query);
   const tenantId = useTenantID();
   if (q.search || q.shopifyOrderId) return { items: await search(q), cursor: null };
+  const none = { items: [], cursor: null };
+  if (q.tab === "error" && q.isError === false) return none;
+  if (q.shopifyShopUrl) {
+    // A shop URL alone names one shop: its orders are read on the shop's index like shop_id's.
+    const shopId = await shopIdOfUrl(q.shopifyShopUrl);
+    if (!shopId || (q.shopId && q.shopId !== shopId)) return none;
+    q.shopId = shopId;
+  }
   // Sort keys are `purchasedAt#orderId`: "~" sorts after "#", so the upper bound includes its own second.
   const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
   const options = { order: "desc" as const };
-  if (q.tab === "error") {
+  if (q.tab === "error" || q.isError === true) {
+    const status = q.tab === "error" ? undefined : q.tab;
     const errors = OrderEntity.query
       .byError({ tenantId })
       .between({ purchasedAt: range.from }, { purchasedAt: range.to });
-    if (!q.shopId) return page(errors, request, options);
-    // The one filtered list: a bounded read (one index page per request), so a page may be short.
+    if (!q.shopId && !status) return page(errors, request, options);
+    // Filtered lists are bounded reads (one index page per request), so a page may be short;
+    // the error index is sparse, so few items are read past.
     return page(
-      errors.where((attr, op) => op.eq(attr.shopId, q.shopId!)),
+      errors.where((attr, op) =>
+        [q.shopId ? op.eq(attr.shopId, q.shopId) : "", status ? op.eq(attr.shipmentStatus, status) : ""]
+          .filter(Boolean)
+          .join(" AND "),
+      ),
       request,
       { ...options, bounded: true },
     );
@@ -65,13 +83,30 @@ export async function list(query: ListQuery, request: PageRequest = {}): Promise
   const tab = q.shopId
     ? OrderEntity.query.byShop({ tenantId, shopId: q.shopId, shipmentStatus: q.tab })
     : OrderEntity.query.byStatus({ tenantId, shipmentStatus: q.tab });
-  return page(tab.between({ purchasedAt: range.from }, { purchasedAt: range.to }), request, options);
+  const inRange = tab.between({ purchasedAt: range.from }, { purchasedAt: range.to });
+  if (q.isError === undefined) return page(inRange, request, options);
+  return page(
+    inRange.where((attr, op) => op.eq(attr.isError, false)),
+    request,
+    { ...options, bounded: true },
+  );
 }
 
-async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
+/** The company's Shopify shop whose canonical URL this is; undefined for another company's or none. */
+async function shopIdOfUrl(shopUrl: string): Promise<string | undefined> {
+  const domain = shopUrl.replace(/^https:\/\//, "");
+  const { data } = await ShopEntity.query
+    .byId({ tenantId: useTenantID() })
+    .go({ pages: "all", attributes: ["shopId", "platform", "domain"] });
+  return data.find((shop) => shop.platform === "shopify" && shop.domain === domain)?.shopId;
+}
+
+/**
+ * The ids of the orders (newest purchase first, at most SEARCH_RESULTS) whose tokens
+ * begin with one of these queries: the order search index, read by key ranges only.
+ */
+async function idsOfTokens(queries: SearchToken[]): Promise<string[]> {
   const tenantId = useTenantID();
-  const exact = q.shopifyOrderId ? platformIdQuery(q.shopifyOrderId) : undefined;
-  const queries = exact ? [exact] : queriesFor(q.search ?? "");
   const matches = await Promise.all(
     queries.map(({ shard, token }) =>
       OrderSearchEntity.query
@@ -82,10 +117,23 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
         .go({ count: SEARCH_RESULTS, limit: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
     ),
   );
-  const ids = [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
+  return [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
     .sort((a, b) => (a[1] < b[1] ? 1 : -1))
     .slice(0, SEARCH_RESULTS)
     .map(([orderId]) => orderId);
+}
+
+/** The orders a search box value finds by the values of these kinds only (the shipment history's search). */
+export function idsFound(search: string, kinds: readonly TokenKind[]): Promise<string[]> {
+  return idsOfTokens(
+    queriesFor(search).filter((query) => kinds.some((kind) => query.token.startsWith(`${kind}:`))),
+  );
+}
+
+async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
+  const tenantId = useTenantID();
+  const exact = q.shopifyOrderId ? platformIdQuery(q.shopifyOrderId) : undefined;
+  const ids = await idsOfTokens(exact ? [exact] : queriesFor(q.search ?? ""));
   if (ids.length === 0) return [];
   // Through batchGet: keys DynamoDB leaves unprocessed are asked again, not silently dropped.
   const data = await batchGet(
@@ -94,6 +142,7 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
   );
   return data
     .filter((order) => (q.tab === "error" ? order.isError : order.shipmentStatus === q.tab))
+    .filter((order) => q.isError === undefined || order.isError === q.isError)
     .filter((order) => !exact || order.platformOrderId.split("/").pop() === q.shopifyOrderId)
     .filter((order) => !q.shopifyShopUrl || order.shopUrl === q.shopifyShopUrl)
     .filter((order) => !q.shopId || order.shopId === q.shopId)

@@ -74,6 +74,8 @@ export const Info = z
     requested_delivery_date: z.string().nullable(),
     requested_time_slot: z.string().nullable(),
     note: z.string(),
+    /** The merchant's own memo (PUT /api/orders/{id}); "" when none. */
+    memo: z.string(),
     is_gift: z.boolean(),
     /** Shop-side changes that arrived after the merchant edited the same fields here. */
     shop_changes: z.record(z.string(), z.unknown()).nullable(),
@@ -123,6 +125,7 @@ export function serialize(item: OrderItem): Info {
     requested_delivery_date: item.requestedDeliveryDate ?? null,
     requested_time_slot: item.requestedTimeSlot ?? null,
     note: item.note ?? "",
+    memo: item.memo ?? "",
     is_gift: item.isGift ?? false,
     shop_changes: item.shopChanges ?? null,
     exported: item.exported ?? null,

@@ -233,6 +233,8 @@ export const LabelResultEntity = defineEntity(
             cancelled: { type: "list", items: { type: "string" } },
             /** Labelled by an earlier batch: its labels printed again as first printed. */
             reprint: { type: "boolean" },
+            /** A reprint whose order changed since its number was printed. */
+            changed: { type: "boolean" },
             error: { type: "string" },
           },
         },

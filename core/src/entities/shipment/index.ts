@@ -15,6 +15,9 @@ import {
   TrackingClaimEntity,
 } from "./entity";
 import { type PartResult, putResults } from "./label-results";
+import { SEARCH_RESULTS, search } from "./search";
+
+export { SEARCH_RESULTS, search };
 
 export const statuses = shipmentStatuses;
 
@@ -108,20 +111,44 @@ export const ListQuery = z.object({
   status: z.enum(statuses).optional(),
   printed_from: z.string().optional(),
   printed_to: z.string().optional(),
+  /** Tracking number, order number, the recipient's name (kanji or kana, by prefix) or phone. */
+  search: z.string().trim().max(100).optional(),
+  /** Only the shipments whose upload failed (true), or only the others (false). */
+  is_error: z.boolean().optional(),
 });
+type ListFilter = z.output<typeof ListQuery>;
 
-/** 出荷履歴, newest first: by status, or every status, within a printed-at range; from indexes, a page at a time. */
+const matches = (q: ListFilter) => (s: ShipmentItem) =>
+  (!q.status || s.status === q.status) &&
+  (q.is_error === undefined || s.isError === q.is_error) &&
+  (!q.printed_from || s.printedAt >= q.printed_from) &&
+  (!q.printed_to || s.printedAt <= q.printed_to);
+
+/**
+ * 出荷履歴, newest first: by status, or every status, within a printed-at range; from
+ * indexes, a page at a time. A search is answered from the search indexes in one page;
+ * `is_error` is a bounded filtered read (failed uploads are few), so a page may be short.
+ */
 export async function list(query: z.input<typeof ListQuery>, request: PageRequest = {}) {
-  const { order_id: orderId, status, printed_from: from, printed_to: to } = ListQuery.parse(query);
+  const q = ListQuery.parse(query);
+  const { order_id: orderId, status, printed_from: from, printed_to: to } = q;
   const tenantId = useTenantID();
   // An order's shipments are few: every one, newest first, in one page.
-  if (orderId) return { items: await ofOrder(orderId), cursor: null };
+  if (orderId) return { items: (await ofOrder(orderId)).filter(matches(q)), cursor: null };
+  if (q.search)
+    return { items: (await search(q.search)).filter(matches(q)).slice(0, SEARCH_RESULTS), cursor: null };
   const range = { printedAt: from ?? "" };
   const base = status
     ? ShipmentEntity.query.byStatus({ tenantId, status })
     : ShipmentEntity.query.byPrinted({ tenantId });
   const bounded = from || to ? base.between({ ...range }, { printedAt: to ?? "\uffff" }) : base;
-  return page<ShipmentItem>(bounded, request, { order: "desc" });
+  if (q.is_error === undefined) return page<ShipmentItem>(bounded, request, { order: "desc" });
+  const isError = q.is_error;
+  return page<ShipmentItem>(
+    bounded.where((attr, op) => op.eq(attr.isError, isError)),
+    request,
+    { order: "desc", bounded: true },
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -14,6 +14,8 @@ export type PartResult = {
   cancelled?: string[];
   /** The order was labelled by an earlier batch: its labels printed again as first printed. */
   reprint?: boolean;
+  /** A reprint whose order changed since its number was printed: 再発行 gives it a new number. */
+  changed?: boolean;
   error?: string;
 };
 

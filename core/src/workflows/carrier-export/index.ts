@@ -16,9 +16,13 @@ import { Files } from "../../files";
 import { Queue } from "../../queue";
 import { type Carrier, carrierLabels } from "../../shared/brand";
 import { jstToday } from "../../shared/dates";
+import { exportAgainFields } from "../../shared/export-formats";
 import { createID } from "../../util/id";
 import { retryRemaining } from "../../util/retry";
 import { type ExportChoice, exportEligibility, formatLabels } from "./selection";
+
+// The reason a file taken meanwhile by another export gives (the web tells it apart as 出力済み).
+const [, EXPORTED] = exportAgainFields;
 
 /**
  * Carrier software hand-off (POST /api/exports): the selected orders as one carrier's
@@ -172,11 +176,14 @@ async function build(
     Order.senderResolver(brand, company),
     Order.itemDefaultsOf(brand?.defaultItemCategoryId),
   ]);
+  const today = jstToday(now);
   const choice: ExportChoice = {
     carrier,
     formatLabel: formatLabels[format],
     again,
     brand: { defaultCarrier: brand?.defaultCarrier, accountCarriers },
+    exportId,
+    judgement: { today, items, senderOf },
   };
   const exportedAgain = new Set<string>();
 
@@ -192,7 +199,7 @@ async function build(
       excluded.push({ order_id: id, reasons: [{ field: "order", message: "注文が見つかりません。" }] });
       continue;
     }
-    const eligible = exportEligibility(order, choice);
+    const eligible = await exportEligibility(order, choice);
     if (eligible.reasons) {
       excluded.push({ order_id: id, reasons: eligible.reasons });
       continue;
@@ -226,12 +233,39 @@ async function build(
   }
 
   if (onProgress) await onProgress(unique.length);
-  const file = exportFile(format, rows, {
-    today: jstToday(now),
-    fileSuffix: exportId.slice(-6).toLowerCase(),
-  });
-  for (const skipped of file.excluded)
+  const options = { today, fileSuffix: exportId.slice(-6).toLowerCase() };
+  const drafted = exportFile(format, rows, options);
+  for (const skipped of drafted.excluded)
     excluded.push({ order_id: byReference.get(skipped.reference)!.orderId, reasons: skipped.reasons });
+
+  // The orders the file would hold are taken for it, each in its own conditional write, before
+  // the file exists: one taken meanwhile by another file (or labelled) stays out of this one.
+  const mark = { format, at: now.toISOString(), exportId };
+  const taken = await Order.claimForExport(
+    drafted.included.map((reference) => {
+      const order = byReference.get(reference)!;
+      return { order, again: exportedAgain.has(order.orderId) };
+    }),
+    mark,
+  );
+  const lost = drafted.included.filter((reference) => !taken.has(byReference.get(reference)!.orderId));
+  for (const reference of lost)
+    excluded.push({
+      order_id: byReference.get(reference)!.orderId,
+      reasons: [
+        {
+          field: EXPORTED,
+          message: "同時に作成された別の出力ファイルに含まれたか、送り状が発行されたため、出力していません。",
+        },
+      ],
+    });
+  const file = lost.length
+    ? exportFile(
+        format,
+        rows.filter((row) => !lost.includes(row.reference)),
+        options,
+      )
+    : drafted;
   const warnings = file.warnings.map(({ reference, field, message }) => ({
     order_id: byReference.get(reference)!.orderId,
     field,
@@ -242,25 +276,30 @@ async function build(
   let key: string | null = null;
   if (included.length) {
     key = Files.keyFor("exports", exportId, file.filename);
-    await Files.put(key, file.bytes, "text/csv; charset=Shift_JIS");
-    const refs = included.map((order) => ({
-      tenantId: order.tenantId,
-      reference: Order.referenceOf(order.orderId),
-      orderId: order.orderId,
-      format,
-    }));
-    // BatchWrite may leave items unprocessed under load: they are written again at once, never dropped.
-    const unstored = await retryRemaining(
-      refs,
-      async (pending) => {
-        const { unprocessed } = await ExportRefEntity.put(pending).go();
-        const left = new Set(unprocessed.map((key) => (key as { reference: string }).reference));
-        return pending.filter((ref) => left.has(ref.reference));
-      },
-      { attempts: 5, delayMs: () => 0 },
-    );
-    if (unstored.length) throw new Error("export references could not be stored");
-    await Order.markExported(included, format, now.toISOString());
+    try {
+      await Files.put(key, file.bytes, "text/csv; charset=Shift_JIS");
+      const refs = included.map((order) => ({
+        tenantId: order.tenantId,
+        reference: Order.referenceOf(order.orderId),
+        orderId: order.orderId,
+        format,
+      }));
+      // BatchWrite may leave items unprocessed under load: they are written again at once, never dropped.
+      const unstored = await retryRemaining(
+        refs,
+        async (pending) => {
+          const { unprocessed } = await ExportRefEntity.put(pending).go();
+          const left = new Set(unprocessed.map((key) => (key as { reference: string }).reference));
+          return pending.filter((ref) => left.has(ref.reference));
+        },
+        { attempts: 5, delayMs: () => 0 },
+      );
+      if (unstored.length) throw new Error("export references could not be stored");
+    } catch (err) {
+      // No file, no 出力済み: the orders are given back to the next export.
+      await Order.releaseExport(included, exportId);
+      throw err;
+    }
   }
   return {
     export_id: exportId,

@@ -19,14 +19,19 @@ export type ExportChoice = {
   /** The merchant asked to export orders again that were labelled, exported or shipped. */
   again: boolean;
   brand: Parameters<typeof Order.shippingCarrier>[1];
+  /** The export being made: an order it took already (a redelivered job) is its own, not 出力済み. */
+  exportId: string;
+  /** What the order's judgement needs (Order.carrierIssues), read once for the file. */
+  judgement: Order.JudgementContext;
 };
 
 /**
  * Whether an order goes into a carrier's file: it ships by that carrier (Order.shippingCarrier,
- * the same answer a label batch gets) and is not cancelled; and unless the merchant asks to
+ * the same answer a label batch gets), is not cancelled and has no issue for that carrier
+ * (Order.carrierIssues, the label batch's judgement); and unless the merchant asks to
  * export it again, it has no live label, was not in an earlier file and is not shipped.
  */
-export function exportEligibility(order: OrderItem, choice: ExportChoice): Eligibility {
+export async function exportEligibility(order: OrderItem, choice: ExportChoice): Promise<Eligibility> {
   if (order.shipmentStatus === "cancelled")
     return { reasons: [{ field: "order", message: "キャンセルされた注文です。" }] };
   const shipping = Order.shippingCarrier(order, choice.brand);
@@ -41,22 +46,27 @@ export function exportEligibility(order: OrderItem, choice: ExportChoice): Eligi
         },
       ],
     };
-  // The エラー tab's reasons, as the label batch refuses them: a file never takes what a label would not.
-  const blocking = Order.blockingIssues(order, choice.carrier);
-  if (blocking.length) return { reasons: blocking.map(({ field, message }) => ({ field, message })) };
-  const handedOver = handedOverReasons(order);
+  // The one judgement the エラー tab and the label batch use: a file never takes what a label would not,
+  // and a refusal not yet on the tab is put there.
+  const judged = await Order.carrierIssues(order, choice.carrier, choice.judgement);
+  const blocking = Order.withStoredIssues(order, choice.carrier, judged);
+  if (blocking.length) {
+    await Order.recordJudgement(order, judged);
+    return { reasons: blocking.map(({ field, message }) => ({ field, message })) };
+  }
+  const handedOver = handedOverReasons(order, choice.exportId);
   if (!handedOver.length) return { again: false };
   return choice.again ? { again: true } : { reasons: handedOver };
 }
 
-function handedOverReasons(order: OrderItem): ExportReason[] {
+function handedOverReasons(order: OrderItem, exportId: string): ExportReason[] {
   const reasons: ExportReason[] = [];
   if ((order.labelsLive ?? 0) > 0)
     reasons.push({
       field: LABELLED,
       message: "送り状を発行済みです。同じ荷物に二つ目の番号が付かないよう、出力していません。",
     });
-  if (order.exported)
+  if (order.exported && order.exported.exportId !== exportId)
     reasons.push({
       field: EXPORTED,
       message: `${jstDateTimeText(order.exported.at, "/").slice(0, 16)}に${formatName(order.exported.format)}で出力済みです。`,

@@ -1,6 +1,5 @@
 import { useTenantID } from "../../actor";
 import type { LabelParcel } from "../../carriers/label";
-import { shippingDates } from "../../carriers/shipping-dates";
 import { CarrierAccount } from "../../entities/carrier-account";
 import { Order } from "../../entities/order";
 import type { OrderItem } from "../../entities/order/entity";
@@ -14,12 +13,12 @@ import {
 } from "../../entities/shipment/entity";
 import type { PartResult } from "../../entities/shipment/label-results";
 import { labelSummary } from "../../entities/shipment/parcels";
-import { type Carrier, carriers } from "../../shared/brand";
+import type { Carrier } from "../../shared/brand";
 import { idFor } from "../../util/id";
 import { type PartContext, partContext } from "./batch";
 import { finishPart } from "./finish-part";
 import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
-import { asPrinted, keepPrinted } from "./printed";
+import { asPrinted, changedSincePrinted, keepPrinted } from "./printed";
 import { type IssuedPart, issuedOf } from "./status";
 
 // ---------------------------------------------------------------------------
@@ -71,12 +70,6 @@ export function batchSetup(labelId: string): Promise<BatchSetup | undefined> {
   return setup;
 }
 
-/** The carrier an order ships by in this batch (Order.shippingCarrier), or why it has none. */
-function carrierFor(order: OrderItem, context: PartContext): Carrier | string {
-  const chosen = Order.shippingCarrier(order, context);
-  return chosen.carrier ?? chosen.reason;
-}
-
 async function liveShipments(orderId: string): Promise<ShipmentItem[]> {
   const tenantId = useTenantID();
   const { data: live } = await LiveParcelEntity.query.byOrder({ tenantId, orderId }).go({ pages: "all" });
@@ -93,14 +86,20 @@ type Plan =
   | { orderId: string; error: string }
   | { orderId: string; order: OrderItem; carrier: Carrier; accountId: string; parcels: number };
 
-function planFor(order: OrderItem, context: PartContext, today: string): Plan {
+async function planFor(order: OrderItem, context: PartContext, today: string): Promise<Plan> {
   const orderId = order.orderId;
   if (order.shipmentStatus === "cancelled") return { orderId, error: "キャンセルされた注文です。" };
-  const carrier = carrierFor(order, context);
-  if (!(carriers as readonly string[]).includes(carrier)) return { orderId, error: carrier };
-  const chosen = carrier as Carrier;
-  const blocking = Order.blockingIssues(order, chosen);
-  if (blocking.length) return { orderId, error: blocking.map((i) => i.message).join(" ") };
+  const shipping = Order.shippingCarrier(order, context);
+  if (!shipping.carrier) return { orderId, error: shipping.reason };
+  const chosen = shipping.carrier;
+  // The one judgement the エラー tab and every carrier file use; a refusal not yet on the tab is put there.
+  const judgement = { ...context, today };
+  const judged = await Order.carrierIssues(order, chosen, judgement);
+  const blocking = Order.withStoredIssues(order, chosen, judged);
+  if (blocking.length) {
+    await Order.recordJudgement(order, judged);
+    return { orderId, error: blocking.map((i) => i.message).join(" ") };
+  }
   const account = context.accounts.get(chosen);
   if (!account)
     return { orderId, error: "配送会社の契約情報が登録されていません。「配送会社連携」で登録してください。" };
@@ -108,14 +107,6 @@ function planFor(order: OrderItem, context: PartContext, today: string): Plan {
     return { orderId, error: "この配送会社は配送会社のソフトで発行する設定です。CSV出力をご利用ください。" };
   const delivery = Order.deliveryFor(order, chosen, context.items);
   if (!delivery.success) return { orderId, error: delivery.error.issues.map((i) => i.message).join(" ") };
-  // The same dates a carrier file refuses: no label promises a delivery day already gone.
-  const { problems } = shippingDates(delivery.data, today);
-  if (problems.length) return { orderId, error: problems.map((p) => p.message).join(" ") };
-  if (delivery.data.parcels > MAX_PARCELS)
-    return {
-      orderId,
-      error: `一度に発行できる個数は${MAX_PARCELS}個までです。個数を${MAX_PARCELS}以下にして、残りは別の注文として発行してください。`,
-    };
   return {
     orderId,
     order,
@@ -128,14 +119,14 @@ function planFor(order: OrderItem, context: PartContext, today: string): Plan {
 const rangeExhausted =
   "追跡番号の番号帯を使い切りました。配送会社から新しい番号帯の割り当てを受けて登録してください。";
 
-/** Items one DynamoDB transaction holds at most. */
-const TRANSACTION_ITEMS = 100;
 /** What an order's issue writes: per parcel its shipment, live parcel and number claim; once the order's label summary. */
 const itemsOf = (parcels: number) => parcels * 3 + 1;
-/** The parcels one order can be issued with: all of its writes in one transaction. */
-export const MAX_PARCELS = Math.floor((TRANSACTION_ITEMS - 1) / 3);
+/** The parcels one order can be issued with: all of its writes in one transaction (Order.MAX_PARCELS). */
+export const MAX_PARCELS = Order.MAX_PARCELS;
 /** Orders whose writes share one transaction (each order's writes stay all or nothing either way). */
 const ORDERS_PER_TRANSACTION = 10;
+/** Items one DynamoDB transaction holds at most. */
+const TRANSACTION_ITEMS = 100;
 /** Transactions in flight per part: enough to hide the round trips, few enough not to throttle. */
 const TRANSACTIONS_IN_FLIGHT = 8;
 
@@ -161,8 +152,8 @@ async function issueOrders(
   const { createdBy } = batch;
   const tenantId = useTenantID();
   const outcomes = new Map<string, OrderOutcome>();
-  const plans: Ready[] = [];
   const known: Promise<void>[] = [];
+  const planned: Promise<Plan>[] = [];
   for (const order of orders) {
     if (issued.has(order.orderId)) {
       known.push(
@@ -172,7 +163,11 @@ async function issueOrders(
       );
       continue;
     }
-    const plan = planFor(order, context, batch.today);
+    planned.push(planFor(order, context, batch.today));
+  }
+  // Numbers are taken in the part's order of orders, whatever order the judgements finish in.
+  const plans: Ready[] = [];
+  for (const plan of await Promise.all(planned)) {
     if ("error" in plan) outcomes.set(plan.orderId, plan);
     else plans.push(plan);
   }
@@ -333,9 +328,14 @@ export async function runPart(
     const reprint = shipments.some((s) => s.labelId !== labelId);
     const delivery = Order.deliveryFor(order, shipments[0]!.carrier, context.items);
     const sender = await context.senderOf(order);
+    const data = delivery.success ? delivery.data : {};
+    let changed = false;
     for (const shipment of shipments) {
       const kept = reprint ? asPrinted(shipment) : undefined;
-      const parcel = kept ?? toParcel(shipment, order, sender, delivery.success ? delivery.data : {}, today);
+      const now = toParcel(shipment, order, sender, data, today);
+      if (kept && changedSincePrinted(kept, now, Boolean((data as { ship_date?: unknown }).ship_date)))
+        changed = true;
+      const parcel = kept ?? now;
       if (!kept) drawn.push({ shipmentId: shipment.shipmentId, parcel });
       const list = parcels.get(shipment.carrier) ?? [];
       list.push(parcel);
@@ -346,6 +346,7 @@ export async function runPart(
       shipmentIds: shipments.map((s) => s.shipmentId),
       trackingNumbers: shipments.map((s) => s.trackingNumber),
       ...(reprint ? { reprint: true } : {}),
+      ...(changed ? { changed: true } : {}),
     });
   }
   await keepPrinted(useTenantID(), drawn);

@@ -1,4 +1,5 @@
 import type { LabelParcel } from "../../carriers/label";
+import { canonical } from "../../entities/order/shapes";
 import { ShipmentEntity, type ShipmentItem } from "../../entities/shipment/entity";
 import type { Carrier } from "../../shared/brand";
 
@@ -17,6 +18,20 @@ export function asPrinted(shipment: ShipmentItem & { carrier: Carrier }): LabelP
     parcelIndex: shipment.parcel,
     parcelCount: shipment.parcels,
   };
+}
+
+/**
+ * Whether the label the order would get now differs from the one its number was printed
+ * with (recipient, sender, 品名, 荷扱い, dates, slot, COD, cool): a reprint still prints what
+ * was issued, and the merchant hears that 再発行 (a new number) is needed for the change. The
+ * 出荷日 counts only when the order names one: otherwise it is the day of each printing.
+ */
+export function changedSincePrinted(printed: LabelParcel, now: LabelParcel, namedShipDate: boolean): boolean {
+  const content = (parcel: LabelParcel) => {
+    const { shipDate, ...rest } = printedOf(parcel);
+    return canonical(namedShipDate ? { ...rest, shipDate } : rest);
+  };
+  return content(printed) !== content(now);
 }
 
 /**

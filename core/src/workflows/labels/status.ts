@@ -33,6 +33,11 @@ export const BatchStatus = z
         cancelled_tracking_numbers: z.array(z.string()),
         /** Labelled by an earlier batch: the same numbers printed again exactly as first printed. */
         reprint: z.boolean(),
+        /**
+         * A reprint whose order changed since its number was printed (recipient, sender, delivery):
+         * printed as issued; to print the change, cancel the number and issue a new one (再発行).
+         */
+        changed: z.boolean(),
         error: z.string().nullable(),
       }),
     ),
@@ -111,6 +116,7 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
         tracking_numbers: r.trackingNumbers,
         cancelled_tracking_numbers: r.cancelled ?? [],
         reprint: r.reprint ?? false,
+        changed: r.changed ?? false,
         error: r.error ?? null,
       })),
   };

@@ -1,6 +1,7 @@
 export * as OrderSync from "./index";
 
 import { ActorContext, useTenantID } from "../../actor";
+import { Order } from "../../entities/order";
 import { Shop } from "../../entities/shop";
 import { ShopEntity } from "../../entities/shop/entity";
 import { Queue } from "../../queue";
@@ -18,7 +19,38 @@ export {
   type StepLimits,
   type StepResult,
 } from "./run";
-export { type DueShop, scheduledSync, syncWindowMinutes } from "./schedule";
+export { type DueShop, opensTheDay, scheduledSync, syncWindowMinutes } from "./schedule";
+export { upsertWebhookOrder, type WebhookOrderOutcome } from "./webhook-order";
+
+/**
+ * Asks for the company's open orders to be judged again (Order.rejudgeOpenOrders) on the
+ * order-sync queue: after a change of the settings every order is judged by (default
+ * carrier, sender or 備考欄設定, carrier accounts), so the エラー tab follows it. The
+ * consumer reads the settings when it runs, so a burst of changes costs a few quick runs
+ * that find nothing more to write.
+ */
+export async function requestJudgement(reason: "settings" | "daily", now = new Date()): Promise<boolean> {
+  // A request that does not go out leaves the tab as it was until the next change or day;
+  // a label batch or a file judges live meanwhile, so the change itself stands.
+  const result = await Queue.send("orderSync", [Queue.orderJudgementRequest(reason, now)]).catch(
+    () => undefined,
+  );
+  return result !== undefined && result.failed.length === 0;
+}
+
+/** `change`, then a re-judgement of the open orders by the settings it changed. */
+export function judgedAfter<A extends unknown[], R>(change: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    const result = await change(...args);
+    await requestJudgement("settings");
+    return result;
+  };
+}
+
+/** The consumer's side of `requestJudgement`. */
+export async function judgeOrders(): Promise<{ judged: number; changed: number }> {
+  return Order.rejudgeOpenOrders();
+}
 
 /** Manual syncs asked for within this many seconds of each other are one request (a double click). */
 const MANUAL_WINDOW_SECONDS = 10;

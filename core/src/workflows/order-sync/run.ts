@@ -11,7 +11,7 @@ import { Lease } from "../../lease";
 import { Ecforce } from "../../platforms/ecforce";
 import type { ImportedOrder } from "../../platforms/imported-order";
 import { Shopify } from "../../platforms/shopify";
-import { type Draft, Queue } from "../../queue";
+import { Queue, type ShopSyncDraft } from "../../queue";
 import { ShopSettings } from "../../shared/shop";
 import { deleteShop } from "../privacy";
 
@@ -74,11 +74,11 @@ async function saveState(shop: ShopItem, state: Partial<Shop.SyncState>): Promis
   return next;
 }
 
-function shopUrlOf(shop: ShopItem): string | undefined {
+export function shopUrlOf(shop: ShopItem): string | undefined {
   return shop.platform === "shopify" ? `https://${shop.domain}` : undefined;
 }
 
-function keep(order: ImportedOrder, settings: ShopSettings): boolean {
+export function keep(order: ImportedOrder, settings: ShopSettings): boolean {
   return settings.include_fulfilled || order.fulfillmentStatus !== "fulfilled" || order.cancelled;
 }
 
@@ -86,7 +86,7 @@ function keep(order: ImportedOrder, settings: ShopSettings): boolean {
  * A run's id follows from the message that starts it, so a redelivery of that message
  * (its first attempt failed or died) is recognised as the same run and resumes it.
  */
-function runIdOf(message: Draft<"orderSync">): string {
+function runIdOf(message: ShopSyncDraft): string {
   return createHash("sha256")
     .update(`${message.shopId}|${message.dedupeKey}|${message.requestedAt}`)
     .digest("base64url")
@@ -108,7 +108,7 @@ export type StepResult = "skipped" | "busy" | "continued" | "finished" | "failed
 type Counts = { seen: number; imported: number; pages: number };
 
 export async function runStep(
-  message: Draft<"orderSync">,
+  message: ShopSyncDraft,
   read: Partial<Record<ShopItem["platform"], PageReader>> = {},
   limits: StepLimits = STEP_LIMITS,
 ): Promise<StepResult> {
@@ -136,7 +136,7 @@ export async function runStep(
  * still shows it. The run's marker is written before the shop shows the run, so a run
  * the shop shows always has one the sweep can find.
  */
-async function enterStep(shop: ShopItem, message: Draft<"orderSync">): Promise<Shop.SyncState | StepResult> {
+async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.SyncState | StepResult> {
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
   const cursorIn = message.cursor ?? null;
@@ -203,7 +203,7 @@ function keepBeating(shopId: string, runId: string): () => void {
 async function runPages(
   shop: ShopItem,
   entered: Shop.SyncState,
-  message: Draft<"orderSync">,
+  message: ShopSyncDraft,
   read: Partial<Record<ShopItem["platform"], PageReader>>,
   limits: StepLimits,
 ): Promise<StepResult> {
@@ -228,6 +228,8 @@ async function runPages(
 
   let cursor = cursorIn;
   const stepStarted = Date.now();
+  // The carriers, senders and 備考欄設定 every order of the step is judged by (the エラー tab's reasons).
+  const { judge } = await Order.loadJudge();
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
   // Pages are written while later ones are read and normalised, a few at once: a page's
   // BatchGet, counters and progress overlap the BatchWrites of the others.
@@ -258,7 +260,7 @@ async function runPages(
     // the later page only once the earlier page's writes are done: it reads what those wrote.
     const before = writing.filter((w) => [...ids].some((id) => w.ids.has(id))).map((w) => w.done);
     const done = Promise.all(before)
-      .then(() => (writes.length ? Order.upsertPage(writes) : []))
+      .then(() => (writes.length ? Order.upsertPage(writes, judge) : []))
       .then(async (results) => {
         const imported = await importedCount(results, retry ? state.startedAt : null);
         counted.seen += page.orders.length;
@@ -369,7 +371,7 @@ async function finish(shop: ShopItem, state: Shop.SyncState): Promise<StepResult
 }
 
 /** A step failed for the last time: the reason goes on the shop (in Japanese), the run ends, the lease is freed. */
-export async function recordFailure(message: Draft<"orderSync">, error: Error): Promise<void> {
+export async function recordFailure(message: ShopSyncDraft, error: Error): Promise<void> {
   const shop = await Shop.find(message.shopId);
   if (!shop) return;
   const state = Shop.syncStateOf(shop);

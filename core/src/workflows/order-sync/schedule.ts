@@ -1,6 +1,6 @@
 import { ShopLinkEntity } from "../../entities/shop/entity";
 import { platforms } from "../../platforms/imported-order";
-import { type Draft, orderSyncRequest } from "../../queue/index";
+import { orderSyncRequest, type ShopSyncDraft } from "../../queue/index";
 
 /** The scheduled sync runs this often; one scheduled message per shop and window. */
 export const syncWindowMinutes = 15;
@@ -28,8 +28,18 @@ export async function linkedShops(): Promise<DueShop[]> {
  * 15-minute window, so a cron invocation that EventBridge delivers twice, or a
  * retried tick, asks for one run per shop and window.
  */
-export function scheduledSync(shopId: string, now: Date): Draft<"orderSync"> {
+export function scheduledSync(shopId: string, now: Date): ShopSyncDraft {
   const windowMs = syncWindowMinutes * 60_000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString();
   return orderSyncRequest(shopId, "scheduled", `scheduled:${shopId}:${windowStart}`, { at: now });
+}
+
+/**
+ * Whether this tick is the day's first (its window begins at midnight in Japan): the tick
+ * that also asks each company's open orders to be judged again, since a requested day
+ * may have passed overnight.
+ */
+export function opensTheDay(now: Date): boolean {
+  const jstMs = now.getTime() + 9 * 3_600_000;
+  return jstMs % 86_400_000 < syncWindowMinutes * 60_000;
 }

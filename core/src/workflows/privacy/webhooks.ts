@@ -3,7 +3,9 @@ import { ActorContext } from "../../actor";
 import { ShopEntity, ShopLinkEntity, type ShopLinkItem } from "../../entities/shop/entity";
 import { ConflictError, UnauthenticatedError } from "../../error";
 import { Idempotency } from "../../idempotency";
+import type { ImportedOrder } from "../../platforms/imported-order";
 import { Shopify } from "../../platforms/shopify";
+import { webhookOrder } from "../../platforms/shopify/webhook-order";
 import { Queue } from "../../queue";
 import { receivePrivacy } from "./requests";
 
@@ -18,9 +20,12 @@ import { receivePrivacy } from "./requests";
  * Shopify may deliver one event more than once; each delivery carries the event's
  * `X-Shopify-Webhook-Id`, and every topic is handled once per id (an idempotency
  * record in the company's partition): a repeat answers what the first delivery did.
- * Order events ask for a sync of that shop, so an out-of-order delivery converges on
- * the shop's current order through the same versioned upsert as every other run. The
- * privacy topics are handled in requests.ts.
+ * An order event carries the order: it is written at once (`OrderWebhooks.upsert`),
+ * through the versioned upsert every sync uses, so an out-of-order or late delivery never
+ * replaces a newer version; the 15-minute scheduled sync catches whatever a webhook missed.
+ * A fulfilment event carries a fulfilment, and a body that is not a readable order is
+ * logged: both ask for a sync of the shop instead. The privacy topics are handled in
+ * requests.ts.
  */
 export type ShopifyDelivery = {
   rawBody: string;
@@ -30,15 +35,35 @@ export type ShopifyDelivery = {
   webhookId: string | undefined;
 };
 
-export type WebhookOutcome = "sync_requested" | "uninstalled" | "privacy_recorded" | "ignored";
+/**
+ * How an order webhook's order is written. The caller hands it in: the order-sync
+ * workflow writes orders, and it deletes shops through this one, so this one cannot
+ * import it without a cycle.
+ */
+export type OrderWebhooks = {
+  upsert: (shopId: string, order: ImportedOrder) => Promise<unknown>;
+  /** Told why an order topic's body could not be read as an order (a sync is asked for instead). */
+  unreadable?: (reason: string, topic: string) => void;
+};
 
-const ORDER_TOPICS = new Set([
+export type WebhookOutcome =
+  | "order_stored"
+  | "sync_requested"
+  | "uninstalled"
+  | "privacy_recorded"
+  | "ignored";
+
+/** Topics whose body is the order (Shopify's REST order). */
+const ORDER_PAYLOAD_TOPICS = new Set([
   "orders/create",
   "orders/updated",
   "orders/cancelled",
   "orders/fulfilled",
+  "orders/partially_fulfilled",
   "orders/paid",
 ]);
+/** Topics whose body is a fulfilment, not its order: the order is read by a sync. */
+const FULFILLMENT_TOPICS = new Set(["fulfillments/create", "fulfillments/update"]);
 const PRIVACY_TOPICS = new Set(["customers/data_request", "customers/redact", "shop/redact"]);
 
 /** Shopify's webhook ids are UUIDs; anything else printable and short is still usable as a key. */
@@ -64,7 +89,10 @@ function signedShopOf(rawBody: string, headerDomain: string): string {
   return named;
 }
 
-export async function receiveShopifyWebhook(delivery: ShopifyDelivery): Promise<WebhookOutcome> {
+export async function receiveShopifyWebhook(
+  delivery: ShopifyDelivery,
+  orders: OrderWebhooks,
+): Promise<WebhookOutcome> {
   const { clientSecret } = Shopify.app();
   if (!Shopify.isValidWebhookHmac(delivery.rawBody, delivery.hmac, clientSecret)) {
     throw new UnauthenticatedError("webhook.invalid_hmac", "署名を検証できませんでした。");
@@ -76,7 +104,7 @@ export async function receiveShopifyWebhook(delivery: ShopifyDelivery): Promise<
   const { data: link } = await ShopLinkEntity.get({ platform: "shopify", domain }).go();
   if (!link) return "ignored";
   const webhookId = WebhookId.safeParse(delivery.webhookId).data;
-  const handle = () => handleTopic(topic, link, delivery.rawBody, webhookId);
+  const handle = () => handleTopic(topic, link, delivery.rawBody, webhookId, orders);
   return ActorContext.with({ type: "system", properties: { tenantId: link.tenantId } }, async () => {
     if (!webhookId) return handle();
     try {
@@ -97,6 +125,7 @@ async function handleTopic(
   link: ShopLinkItem,
   rawBody: string,
   webhookId: string | undefined,
+  orders: OrderWebhooks,
 ): Promise<WebhookOutcome> {
   if (PRIVACY_TOPICS.has(topic)) {
     await receivePrivacy(topic, link, rawBody);
@@ -114,7 +143,20 @@ async function handleTopic(
     return "uninstalled";
   }
   if (link.uninstalledAt) return "ignored";
-  if (!ORDER_TOPICS.has(topic)) return "ignored";
+  if (ORDER_PAYLOAD_TOPICS.has(topic)) {
+    const reading = webhookOrder(rawBody);
+    if (reading.ok) {
+      // A failure here is thrown: the API answers 5xx, the idempotency record is dropped,
+      // and Shopify delivers the webhook again later (it retries any answer but 2xx).
+      await orders.upsert(link.shopId, reading.order);
+      return "order_stored";
+    }
+    orders.unreadable?.(reading.reason, topic);
+  } else if (!FULFILLMENT_TOPICS.has(topic)) return "ignored";
+  return requestSync(link, webhookId);
+}
+
+async function requestSync(link: ShopLinkItem, webhookId: string | undefined): Promise<WebhookOutcome> {
   const dedupeKey = webhookId
     ? `webhook:${webhookId}`
     : `webhook:${link.shopId}:${Math.floor(Date.now() / 10_000)}`;

@@ -7,6 +7,7 @@ import {
   BrandPrintSettings,
   BrandUpdate,
 } from "@okuru/core/shared/brand";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { authErrors, inputErrors, jsonContent, notFound, router, ruleErrors } from "../openapi";
 import { apiRoute, jsonBody } from "./crud";
 
@@ -43,14 +44,18 @@ brands
     c.json(Brand.serialize(await Brand.update(await c.req.json())), 200),
   )
   .openapi(put("/senders", "デフォルトの発送元を設定する", BrandDefaultSender), async (c) =>
-    c.json(Brand.serialize(await Brand.setDefaultSender(await c.req.json())), 200),
+    c.json(Brand.serialize(await OrderSync.judgedAfter(Brand.setDefaultSender)(await c.req.json())), 200),
   )
   .openapi(put("/item_categories", "デフォルトの備考欄設定を設定する", BrandDefaultItemCategory), async (c) =>
-    c.json(Brand.serialize(await Brand.setDefaultItemCategory(await c.req.json())), 200),
+    c.json(
+      Brand.serialize(await OrderSync.judgedAfter(Brand.setDefaultItemCategory)(await c.req.json())),
+      200,
+    ),
   )
   .openapi(
     put("/carrier", "注文が配送会社を指定していないときの配送会社を設定する", BrandDefaultCarrier),
-    async (c) => c.json(Brand.serialize(await Brand.setDefaultCarrier(await c.req.json())), 200),
+    async (c) =>
+      c.json(Brand.serialize(await OrderSync.judgedAfter(Brand.setDefaultCarrier)(await c.req.json())), 200),
   )
   .openapi(put("/print_settings", "配送会社ごとの印刷設定を更新する", BrandPrintSettings), async (c) =>
     c.json(Brand.serialize(await Brand.setPrintSettings(await c.req.json())), 200),

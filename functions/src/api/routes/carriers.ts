@@ -1,6 +1,7 @@
 import { CarrierAccount } from "@okuru/core/entities/carrier-account";
 import { carrierLabels } from "@okuru/core/shared/brand";
 import { carrierAccountInputs } from "@okuru/core/shared/carrier-account";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { crudRouter } from "./crud";
 
 /**
@@ -17,8 +18,9 @@ export const carrierRouters = CarrierAccount.carriers.map((carrier) => ({
     input: carrierAccountInputs[carrier],
     serialize: CarrierAccount.serialize,
     list: async () => ({ items: await CarrierAccount.list(carrier), cursor: null }),
-    create: (input) => CarrierAccount.create(carrier, input),
+    // Which carrier an order ships by can follow from the accounts there are (the only one).
+    create: OrderSync.judgedAfter((input) => CarrierAccount.create(carrier, input)),
     update: (id, input) => CarrierAccount.update(carrier, id, input),
-    remove: (id) => CarrierAccount.remove(carrier, id),
+    remove: OrderSync.judgedAfter((id) => CarrierAccount.remove(carrier, id)),
   }),
 }));

@@ -1,5 +1,6 @@
 import { ItemCategory } from "@okuru/core/entities/item-category";
 import { ItemCategoryInput } from "@okuru/core/shared/item-category";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { crudRouter } from "./crud";
 
 export const itemCategories = crudRouter({
@@ -10,6 +11,7 @@ export const itemCategories = crudRouter({
   serialize: ItemCategory.serialize,
   list: ItemCategory.list,
   create: ItemCategory.create,
-  update: ItemCategory.update,
-  remove: ItemCategory.remove,
+  // What orders print (ご依頼主, 品名・荷扱い) is judged against the carriers' limits.
+  update: OrderSync.judgedAfter(ItemCategory.update),
+  remove: OrderSync.judgedAfter(ItemCategory.remove),
 });

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/entities/order";
+import { InputError } from "@okuru/core/error";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
-import { BULK_UPDATE_MAX } from "@okuru/core/shared/order";
+import { BULK_UPDATE_MAX, shopifyShopUrl } from "@okuru/core/shared/order";
 import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import { Labels } from "@okuru/core/workflows/labels";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
@@ -28,9 +29,12 @@ const ListQuery = PageQuery.extend({
     .meta({ description: "画面のタブ（shipment_status と同じ値、または error）" }),
   shipment_status: z.enum(Order.shipmentStatuses).optional(),
   is_error: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "is_error は true か false で指定してください" })
     .optional()
-    .meta({ description: "true でエラーのある注文（エラータブ）" }),
+    .meta({
+      description:
+        "true でエラーのある注文（エラータブ。shipment_status と合わせるとその状態のうちエラーのあるもの）、false でエラーのない注文",
+    }),
   search: z
     .string()
     .max(100)
@@ -43,13 +47,17 @@ const ListQuery = PageQuery.extend({
     .string()
     .regex(/^\d{1,20}$/, { error: "Shopify の注文IDは数字で指定してください" })
     .optional(),
-  shopify_shop_url: z.string().max(200).optional(),
+  shopify_shop_url: shopifyShopUrl.optional().meta({
+    description: "Shopify ストアの URL（https://{shop}.myshopify.com）。単独でも他の条件と合わせても使える",
+  }),
 });
 
 /** The list's filters as core takes them (the same for a page and for every id). */
 function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
+  const tab = tabOf(q);
   return {
-    tab: q.is_error === "true" ? "error" : (q.tab_key ?? q.shipment_status ?? "notShipped"),
+    tab,
+    isError: tab === "error" || q.is_error === undefined ? undefined : q.is_error === "true",
     search: q.search,
     shopId: q.shop_id,
     purchasedFrom: q.purchased_from && jstRangeEdge(q.purchased_from, "start"),
@@ -57,6 +65,25 @@ function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
     shopifyOrderId: q.shopify_order_id,
     shopifyShopUrl: q.shopify_shop_url,
   };
+}
+
+/**
+ * The tab the filters name: `tab_key` and `shipment_status` are two spellings of it, and
+ * `is_error=true` alone is the エラー tab. Filters that contradict each other are refused,
+ * never one of them silently dropped.
+ */
+function tabOf(q: z.infer<typeof IdsQuery>): Order.Tab {
+  const named = [q.tab_key, q.shipment_status].filter((tab) => tab !== undefined);
+  if (new Set(named).size > 1)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      shipment_status: "tab_key と shipment_status が異なります。どちらか一方を指定してください",
+    });
+  const tab = named[0] ?? (q.is_error === "true" ? "error" : "notShipped");
+  if (tab === "error" && q.is_error === "false")
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      is_error: "エラータブでは is_error=false は指定できません",
+    });
+  return tab;
 }
 
 /** The most orders each bulk action takes in one request, as the actions define them. */
@@ -221,6 +248,18 @@ export const orders = router()
   )
   .openapi(getRoute({ tag: "order", summary: "注文", info: Order.Info }), async (c) =>
     c.json(Order.serialize(await Order.get(c.req.valid("param").id)), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "put",
+      path: "/{id}",
+      tag: "order",
+      summary: "注文を更新する（メモ・お届け希望日時・アーカイブ。指定した項目だけ）",
+      request: { params: IdParam, body: jsonBody(Order.Update.meta({ id: "OrderUpdateReq" })) },
+      responses: orderEditAnswers,
+    }),
+    async (c) =>
+      c.json(Order.serialize(await Order.updateOrder(c.req.valid("param").id, c.req.valid("json"))), 200),
   )
   .openapi(
     orderEdit("/{id}/customer", "お届け先を修正する（以後のストア側の変更より優先）", Order.CustomerUpdate),

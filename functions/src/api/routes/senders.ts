@@ -1,5 +1,6 @@
 import { Sender } from "@okuru/core/entities/sender";
 import { SenderInput } from "@okuru/core/shared/sender";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { crudRouter } from "./crud";
 
 export const senders = crudRouter({
@@ -10,6 +11,7 @@ export const senders = crudRouter({
   serialize: Sender.serialize,
   list: Sender.list,
   create: Sender.create,
-  update: Sender.update,
-  remove: Sender.remove,
+  // What orders print (ご依頼主, 品名・荷扱い) is judged against the carriers' limits.
+  update: OrderSync.judgedAfter(Sender.update),
+  remove: OrderSync.judgedAfter(Sender.remove),
 });

@@ -22,6 +22,17 @@ const ListQuery = PageQuery.extend({
   status: z.enum(Shipment.statuses).optional().meta({ description: "省略するとすべての状態" }),
   printed_from: CalendarDateOrTime.optional(),
   printed_to: CalendarDateOrTime.optional(),
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({
+      description: `追跡番号・注文番号・お届け先名（漢字/カナの前方一致）・電話番号（新しい順に最大${Shipment.SEARCH_RESULTS}件、1ページ）`,
+    }),
+  is_error: z
+    .enum(["true", "false"], { error: "is_error は true か false で指定してください" })
+    .optional()
+    .meta({ description: "true でアップロードに失敗した出荷、false でそれ以外" }),
 });
 
 /** 送り状の発行・状況・取り消しと出荷履歴 (docs/requirements.md#api-calls, /shipments…). */
@@ -77,11 +88,14 @@ export const shipments = router()
       description: "出荷の一覧（1ページ分）",
     }),
     async (c) => {
-      const { cursor, limit, order_id, printed_from, printed_to, status } = c.req.valid("query");
+      const { cursor, limit, order_id, printed_from, printed_to, status, search, is_error } =
+        c.req.valid("query");
       const page = await Shipment.list(
         {
           order_id,
           status,
+          search,
+          is_error: is_error === undefined ? undefined : is_error === "true",
           printed_from: printed_from && jstRangeEdge(printed_from, "start"),
           printed_to: printed_to && jstRangeEdge(printed_to, "end"),
         },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { Privacy } from "@okuru/core/workflows/privacy";
 import { ErrorSchema, router } from "../openapi";
 
@@ -8,7 +9,9 @@ const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookRece
  * Shop webhooks: public routes (no Cognito token), each delivery authenticated by
  * its HMAC over the raw body, read as text before any JSON parsing. A privacy
  * delivery is for the shop its signed body names, which must be the header's; each
- * webhook id is handled once (core/src/workflows/privacy/webhooks.ts).
+ * webhook id is handled once (core/src/workflows/privacy/webhooks.ts). An order topic's
+ * order is written before the answer; if that fails the answer is 500 and Shopify
+ * delivers it again.
  */
 export const webhooks = router().openapi(
   createRoute({
@@ -38,13 +41,23 @@ export const webhooks = router().openapi(
     },
   }),
   async (c) => {
-    await Privacy.receiveShopifyWebhook({
-      rawBody: await c.req.text(),
-      hmac: c.req.header("x-shopify-hmac-sha256"),
-      topic: c.req.header("x-shopify-topic"),
-      domain: c.req.header("x-shopify-shop-domain"),
-      webhookId: c.req.header("x-shopify-webhook-id"),
-    });
+    await Privacy.receiveShopifyWebhook(
+      {
+        rawBody: await c.req.text(),
+        hmac: c.req.header("x-shopify-hmac-sha256"),
+        topic: c.req.header("x-shopify-topic"),
+        domain: c.req.header("x-shopify-shop-domain"),
+        webhookId: c.req.header("x-shopify-webhook-id"),
+      },
+      {
+        upsert: OrderSync.upsertWebhookOrder,
+        unreadable: (reason, topic) =>
+          c.var.logger.warn("Order webhook body is not a readable order; a sync is asked for", {
+            topic,
+            reason,
+          }),
+      },
+    );
     return c.json({ received: true as const }, 200);
   },
 );

@@ -1,13 +1,15 @@
-import { Alert, Text } from "@mantine/core";
+import { Alert, Button, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { LabelIssueReq } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
 import { useIssueLabels } from "../../queries/labels";
+import { useCancelShipments } from "../../queries/shipments";
 import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
 import { FailedOrders } from "./FailedOrders";
-import { labelBatchView } from "./order-bulk";
+import { type LabelBatchView, labelBatchView } from "./order-bulk";
 
 /** 送り状発行 as one flow (BatchJob): `start` sends the selected orders (id → number), kept to name the results. */
 export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
@@ -31,6 +33,33 @@ function SelfIssueNotice() {
     >
       この送り状を実際の荷物に使えるのは、配送会社と送り状の自社発行（自社印字）の契約を結び、テスト印字の承認を受けている場合だけです。契約のない配送会社では、CSV出力で作ったファイルをB2クラウド・e飛伝Ⅲ・ゆうプリRに取り込んで発行してください。
     </Alert>
+  );
+}
+
+/**
+ * 再発行 of the reprints whose order changed since: their numbers are retired (cancelled for
+ * good) and the orders issued again in a new batch, with new numbers and the changed data.
+ * A number the shop already has (uploaded) is not cancelled, and its order is not issued again.
+ */
+function ReissueChanged({ flow, changed }: { flow: LabelIssue; changed: LabelBatchView["changed"] }) {
+  const cancel = useCancelShipments();
+  const reissue = async () => {
+    try {
+      const { results } = await cancel.mutateAsync(changed.shipmentIds);
+      const refused = results.filter((result) => result.error);
+      if (refused.length) {
+        notifications.show({ color: "red", message: refused.map((r) => r.error).join(" ") });
+        return;
+      }
+      flow.start(changed.orderIds);
+    } catch (error) {
+      notifications.show({ color: "red", message: (error as Error).message });
+    }
+  };
+  return (
+    <Button size="xs" mt="xs" variant="light" color="orange" loading={cancel.isPending} onClick={reissue}>
+      内容が変わった{changed.orderIds.size}件を取り消して新しい番号で発行
+    </Button>
   );
 }
 
@@ -62,8 +91,9 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
           {view.reprinted.length > 0 && (
             <FailedOrders title="発行済みの送り状を再印刷した注文" tone="notice" orders={view.reprinted}>
               <Text size="xs">
-                発行したときと同じ内容・同じ追跡番号で印刷しました。内容を変えるときは、出荷履歴から取り消して発行し直してください。
+                発行したときと同じ内容・同じ追跡番号で印刷しました。内容を変えるときは、取り消して新しい番号で発行し直してください（再発行）。
               </Text>
+              {view.changed.shipmentIds.length > 0 && <ReissueChanged flow={flow} changed={view.changed} />}
             </FailedOrders>
           )}
           {view.issued + view.reprinted.length > 0 && <SelfIssueNotice />}

@@ -47,6 +47,7 @@ import {
   shipmentRows,
   shipmentStatusColors,
 } from "./order-bulk";
+import { recipientWithReplacement } from "./order-fixes";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -115,6 +116,7 @@ function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => 
                     （候補: {issue.suggestion}）
                   </Text>
                 )}
+                <ReplacementButton order={order} issue={issue} />
               </List.Item>
             ))}
           </List>
@@ -301,6 +303,31 @@ function OrderShipments({ orderId }: { orderId: string }) {
         ))
       )}
     </Stack>
+  );
+}
+
+/**
+ * The one click that applies a carrier's character replacement (髙 → 高) to the recipient:
+ * saved as the merchant's correction, so the order shows it and a later shop change of the
+ * recipient is kept aside as for any correction.
+ */
+function ReplacementButton({ order, issue }: { order: Order; issue: Order["errors"][number] }) {
+  const update = useUpdateOrderCustomer();
+  const body = recipientWithReplacement(order, issue);
+  if (!body) return null;
+  const apply = () =>
+    update.mutate(
+      { id: order.id, body },
+      {
+        onSuccess: () =>
+          notifications.show({ color: "teal", message: `「${issue.replacement}」に置き換えました。` }),
+        onError: (error) => notifications.show({ color: "red", message: error.message }),
+      },
+    );
+  return (
+    <Button size="compact-xs" variant="light" ml="xs" loading={update.isPending} onClick={apply}>
+      「{issue.replacement}」に置き換える
+    </Button>
   );
 }
 

@@ -143,9 +143,24 @@ export interface LabelBatchView extends JobProgressView {
   issued: number;
   /** Orders labelled before: their live labels printed again exactly as first printed (same numbers). */
   reprinted: FailedOrder[];
+  /**
+   * Of the reprints, those whose order changed since the numbers were printed: 再発行 cancels
+   * these shipments and issues the orders new numbers with the change.
+   */
+  changed: { orderIds: Map<string, string>; shipmentIds: string[] };
   /** Labels printed over every part (an order in several parcels has several). */
   labels: number;
   failed: FailedOrder[];
+}
+
+function changedReprints(status: LabelBatchStatus, numbers: OrderNumbers): LabelBatchView["changed"] {
+  const changed = status.results.filter(
+    (result) => result.error === null && result.reprint && result.changed,
+  );
+  return {
+    orderIds: new Map(changed.map((result) => [result.orderId, numberOf(numbers, result.orderId)])),
+    shipmentIds: changed.flatMap((result) => result.shipmentIds),
+  };
 }
 
 export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers): LabelBatchView {
@@ -158,9 +173,15 @@ export function labelBatchView(status: LabelBatchStatus, numbers: OrderNumbers):
       .map((result) => ({
         orderId: result.orderId,
         orderNumber: numberOf(numbers, result.orderId),
-        reasons: [`追跡番号 ${result.trackingNumbers.map(formatTrackingNumber).join("、")}`],
+        reasons: [
+          `追跡番号 ${result.trackingNumbers.map(formatTrackingNumber).join("、")}`,
+          ...(result.changed
+            ? ["発行後に注文の内容が変わっています（発行したときの内容で印刷しました）"]
+            : []),
+        ],
       }))
       .sort(byNumber),
+    changed: changedReprints(status, numbers),
     labels: status.parts.reduce((sum, part) => sum + part.labels, 0),
     failed: status.results
       .flatMap((result) =>

@@ -11,6 +11,8 @@ export type OrderListQuery = QueryOf<"/api/orders", "get">;
 /** Every order of a tab and its filters, by id and number, for "select all" (at most the largest bulk action). */
 export type OrderIdsQuery = QueryOf<"/api/orders/ids", "get">;
 export type OrderIds = Camelize<Schemas["OrderIds"]>;
+/** The order's own fields (memo, requested date and slot, archive state); only those given change. */
+export type OrderUpdateReq = BodyOf<"/api/orders/{id}", "put">;
 export type OrderCustomerUpdateReq = BodyOf<"/api/orders/{id}/customer", "put">;
 export type OrderSenderUpdateReq = BodyOf<"/api/orders/{id}/sender", "put">;
 /** An order's delivery for one carrier, snake_case as sent; the API has one path per carrier. */
@@ -27,6 +29,13 @@ export const getOrderIds = (orderIdsQuery?: OrderIdsQuery) =>
 export const getOrder = async (id: string) =>
   answer(api.GET("/api/orders/{id}", { params: byId("getOrder", id) }));
 
+export const updateOrder = async (id: string, orderUpdateReq: OrderUpdateReq) =>
+  answer(
+    api.PUT("/api/orders/{id}", {
+      params: byId("updateOrder", id),
+      body: required("updateOrder", "orderUpdateReq", orderUpdateReq),
+    }),
+  );
 export const updateOrderCustomer = async (id: string, orderCustomerUpdateReq: OrderCustomerUpdateReq) =>
   answer(
     api.PUT("/api/orders/{id}/customer", {
