@@ -26,6 +26,11 @@ export const { values: orderTabs, labels: orderTabLabels } = labelled({
 });
 export type OrderTab = (typeof orderTabs)[number];
 
+/** PUT /api/orders/{id}/customer/replacement: the issue (by its field) whose offered replacement to apply. */
+export const OrderReplacement = z.object({
+  field: z.string().max(64).meta({ description: "置き換え候補のあるエラーの項目（例: customer.name）" }),
+});
+
 /** お届け先 as the merchant corrects it (PUT /api/orders/{id}/customer); limits from the label fields. */
 export const OrderCustomerUpdate = z.object({
   name: requiredText("お届け先名", 32),

@@ -93,4 +93,40 @@ describe("the judgement the エラー tab keeps", () => {
     // Judging again changes nothing.
     expect(await asUser(account, () => Order.rejudgeOpenOrders(later))).toEqual({ judged: 1, changed: 0 });
   });
+
+  it("applies an offered replacement with one click, keeping the recipient's other problem on the order", async () => {
+    const { account, call } = await shippingCompany({ yamato: "handoff" });
+    const [order] = await asUser(account, async () => {
+      const { judge } = await Order.loadJudge();
+      const phoneIssue = { field: "customer.phone", message: "お届け先の電話番号の桁数が正しくありません。" };
+      return Order.upsertPage(
+        [
+          shopOrderFixture(1, {
+            customer: personFixture({ name: "髙橋 一郎", address2: "鷗ハイツ 201", phone: "090-1234-567" }),
+            issues: [phoneIssue],
+          }),
+        ],
+        judge,
+      );
+    });
+    const id = order!.orderId;
+    const offered = (await call(`/orders/${id}`)).json.errors as { field: string; replacement?: string }[];
+    expect(offered.filter((e) => e.replacement).map((e) => [e.field, e.replacement])).toEqual([
+      ["customer.name", "高橋 一郎"],
+      ["customer.address2", "鴎ハイツ 201"],
+    ]);
+    for (const field of ["customer.name", "customer.address2"]) {
+      const applied = await call(`/orders/${id}/customer/replacement`, "PUT", { field });
+      expect(applied.status, applied.text).toBe(200);
+    }
+    const after = (await call(`/orders/${id}`)).json;
+    expect([after.customer.name, after.customer.address2]).toEqual(["高橋 一郎", "鴎ハイツ 201"]);
+    expect(after.errors.map((e: { field: string }) => e.field)).toEqual(["customer.phone"]);
+    // Nothing left to replace on that field: refused, and nothing changes.
+    const again = await call(`/orders/${id}/customer/replacement`, "PUT", { field: "customer.name" });
+    expect([again.status, again.json.fields?.field]).toEqual([
+      400,
+      "この項目に置き換えられる文字はありません。",
+    ]);
+  });
 });

@@ -79,6 +79,7 @@ const samples: Record<string, Sample> = {
   "PUT /api/orders/{id}/customer": {
     body: { name: "書換 太郎", name_kana: "", company: "", ...kyotoAddress },
   },
+  "PUT /api/orders/{id}/customer/replacement": { body: { field: "customer.name" } },
   "PUT /api/orders/{id}/sender": { body: { sender_id: null } },
   "DELETE /api/orders/{id}/delivery": {},
   "PUT /api/orders/{id}/delivery/yamato": { body: { service_type: "0", item_name: "宇治抹茶" } },

@@ -1,6 +1,7 @@
 import type { DeliveryCarrier } from "@okuru/core/shared/delivery";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  applyOrderReplacement,
   bulkUpdateOrders,
   getOrder,
   getOrderIds,
@@ -11,6 +12,7 @@ import {
   type OrderDeliveryUpdateReq,
   type OrderIdsQuery,
   type OrderListQuery,
+  type OrderReplacementReq,
   type OrderSenderUpdateReq,
   resetOrderDelivery,
   syncOrders,
@@ -37,6 +39,13 @@ export const ordersQueryOptions = (query: OrderListQuery) =>
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => getOrder(id) });
+
+/** One click of an offered character replacement: the server applies the order's own offer. */
+export function useApplyOrderReplacement() {
+  return useInvalidatingMutation(orderKeys.all, ({ id, body }: RecordUpdate<OrderReplacementReq>) =>
+    applyOrderReplacement(id, body),
+  );
+}
 
 export function useUpdateOrderCustomer() {
   return useInvalidatingMutation(orderKeys.all, ({ id, body }: RecordUpdate<OrderCustomerUpdateReq>) =>

@@ -6,6 +6,7 @@ import { deliverySchemas, deliveryCarriers as sharedDeliveryCarriers } from "../
 import {
   OrderCustomerUpdate,
   type OrderIssue,
+  OrderReplacement,
   OrderSenderUpdate,
   type StoredPerson,
 } from "../../shared/order";
@@ -18,6 +19,7 @@ import { replaceTokens, searchableOfItem } from "./search-tokens";
 import { moveTabs } from "./tab-counts";
 
 export const CustomerUpdate = OrderCustomerUpdate;
+export const Replacement = OrderReplacement;
 
 /**
  * The merchant corrects the recipient. The edit wins over later shop changes of the
@@ -50,6 +52,49 @@ export async function updateCustomer(
     { errors: [...kept, ...fitIssues(customer, "customer")] },
     await judge({ ...order, customer }),
   );
+  return saveCustomer(order, customer, errors);
+}
+
+/** The recipient's fields a character replacement applies to, as issues name them. */
+const replaceableFields = ["name", "company", "city", "address1", "address2"] as const;
+
+/**
+ * The one click of an offered character replacement (鷗 → 鴎, 髙 → 高 for Yamato): the field
+ * takes the value the order's own issue offers, saved as the merchant's correction of the
+ * recipient. Only that field changes, so a recipient with another problem (a phone to fix)
+ * still takes it; that problem stays on the order.
+ */
+export async function applyReplacement(
+  orderId: string,
+  input: z.input<typeof Replacement>,
+): Promise<OrderItem> {
+  const { field } = Replacement.parse(input);
+  const order = await get(orderId);
+  const name = replaceableFields.find((f) => field === `customer.${f}`);
+  const offered = (order.errors ?? []).find(
+    (issue) => issue.field === field && issue.replacement !== undefined,
+  );
+  if (!name || offered?.replacement === undefined)
+    throw new InputError("input.invalid", "入力内容に誤りがあります。", {
+      field: "この項目に置き換えられる文字はありません。",
+    });
+  const customer: StoredPerson = { ...order.customer, [name]: offered.replacement };
+  const { judge } = await loadJudge();
+  const kept = (order.errors ?? []).filter((e) => !e.carrier && e.field !== field);
+  const errors = judgedErrors(
+    { errors: [...kept, ...fitIssues(customer, "customer").filter((i) => i.field === field)] },
+    await judge({ ...order, customer }),
+  );
+  return saveCustomer(order, customer, errors);
+}
+
+/** Writes the merchant's recipient and the order's issues under the lock of its read; tokens and counts follow. */
+async function saveCustomer(
+  order: OrderItem,
+  customer: StoredPerson,
+  errors: OrderIssue[],
+): Promise<OrderItem> {
+  const { orderId } = order;
   const isError = errors.length > 0;
   await OrderEntity.patch({ tenantId: order.tenantId, orderId })
     .set({ customer, errors, isError })

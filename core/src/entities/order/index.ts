@@ -1,8 +1,10 @@
 export { type BulkResult, BulkUpdate, bulkUpdate } from "./bulk";
 export {
+  applyReplacement,
   CustomerUpdate,
   type DeliveryCarrier,
   deliveryCarriers,
+  Replacement,
   resetDelivery,
   SenderUpdate,
   updateCustomer,

@@ -267,6 +267,18 @@ export const orders = router()
       c.json(Order.serialize(await Order.updateCustomer(c.req.valid("param").id, c.req.valid("json"))), 200),
   )
   .openapi(
+    orderEdit(
+      "/{id}/customer/replacement",
+      "お届け先の文字を、エラーが示す置き換え候補（鷗→鴎、ヤマト運輸では髙→高など）に置き換える",
+      Order.Replacement.meta({ id: "OrderReplacementReq" }),
+    ),
+    async (c) =>
+      c.json(
+        Order.serialize(await Order.applyReplacement(c.req.valid("param").id, c.req.valid("json"))),
+        200,
+      ),
+  )
+  .openapi(
     orderEdit("/{id}/sender", "注文の発送元を選ぶ（null でブランドの既定に戻す）", Order.SenderUpdate),
     async (c) =>
       c.json(Order.serialize(await Order.updateSender(c.req.valid("param").id, c.req.valid("json"))), 200),

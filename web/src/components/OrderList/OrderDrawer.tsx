@@ -24,7 +24,12 @@ import { useState } from "react";
 import type { Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
-import { orderQueryOptions, useUpdateOrderCustomer, useUpdateOrderSender } from "../../queries/orders";
+import {
+  orderQueryOptions,
+  useApplyOrderReplacement,
+  useUpdateOrderCustomer,
+  useUpdateOrderSender,
+} from "../../queries/orders";
 import { sendersQueryOptions } from "../../queries/senders";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { AddressFields, addressValues } from "../forms/AddressFields";
@@ -47,7 +52,7 @@ import {
   shipmentRows,
   shipmentStatusColors,
 } from "./order-bulk";
-import { recipientWithReplacement } from "./order-fixes";
+import { replacementRequest } from "./order-fixes";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -152,7 +157,8 @@ function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => 
           <OrderContents order={order} />
         </Tabs.Panel>
         <Tabs.Panel value="recipient" pt="lg">
-          <RecipientForm order={order} onClose={onClose} />
+          {/* Filled again when the stored recipient changes (a replacement applied with one click). */}
+          <RecipientForm key={JSON.stringify(order.customer)} order={order} onClose={onClose} />
         </Tabs.Panel>
         <Tabs.Panel value="delivery" pt="lg">
           <Stack gap="lg">
@@ -312,11 +318,11 @@ function OrderShipments({ orderId }: { orderId: string }) {
  * recipient is kept aside as for any correction.
  */
 function ReplacementButton({ order, issue }: { order: Order; issue: Order["errors"][number] }) {
-  const update = useUpdateOrderCustomer();
-  const body = recipientWithReplacement(order, issue);
+  const apply = useApplyOrderReplacement();
+  const body = replacementRequest(issue);
   if (!body) return null;
-  const apply = () =>
-    update.mutate(
+  const click = () =>
+    apply.mutate(
       { id: order.id, body },
       {
         onSuccess: () =>
@@ -325,7 +331,7 @@ function ReplacementButton({ order, issue }: { order: Order; issue: Order["error
       },
     );
   return (
-    <Button size="compact-xs" variant="light" ml="xs" loading={update.isPending} onClick={apply}>
+    <Button size="compact-xs" variant="light" ml="xs" loading={apply.isPending} onClick={click}>
       「{issue.replacement}」に置き換える
     </Button>
   );

@@ -1,5 +1,4 @@
-import type { Order, OrderCustomerUpdateReq } from "../../lib/api";
-import { addressValues } from "../forms/AddressFields";
+import type { Order, OrderReplacementReq } from "../../lib/api";
 
 type Issue = Order["errors"][number];
 
@@ -7,24 +6,12 @@ type Issue = Order["errors"][number];
 const recipientFields = ["name", "company", "city", "address1", "address2"] as const;
 
 /**
- * The recipient as corrected by an issue's offered replacement (髙 → 高 for Yamato, 鷗 → 鴎
- * for every carrier): the whole お届け先 as it stands with the one field replaced, ready for
- * PUT /orders/{id}/customer. None when the issue offers no replacement for a recipient field.
+ * What the one click of an issue's offered replacement (髙 → 高 for Yamato, 鷗 → 鴎 for every
+ * carrier) sends: the issue's field, whose offer the server applies to the recipient. None when
+ * the issue offers no replacement for a recipient field.
  */
-export function recipientWithReplacement(order: Order, issue: Issue): OrderCustomerUpdateReq | null {
+export function replacementRequest(issue: Issue): OrderReplacementReq | null {
   if (issue.replacement === undefined) return null;
-  const field = recipientFields.find((name) => issue.field === `customer.${name}`);
-  if (!field) return null;
-  const customer = order.customer;
-  const address = addressValues(customer);
-  return {
-    name: customer.name,
-    name_kana: customer.nameKana,
-    company: customer.company,
-    ...address,
-    // As stored, so a known prefecture (the replacement touches names and addresses, not it).
-    prefecture: address.prefecture as OrderCustomerUpdateReq["prefecture"],
-    phone: customer.phone,
-    [field]: issue.replacement,
-  };
+  if (!recipientFields.some((name) => issue.field === `customer.${name}`)) return null;
+  return { field: issue.field };
 }

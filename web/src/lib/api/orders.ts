@@ -36,6 +36,17 @@ export const updateOrder = async (id: string, orderUpdateReq: OrderUpdateReq) =>
       body: required("updateOrder", "orderUpdateReq", orderUpdateReq),
     }),
   );
+/** The issue (by its field) whose offered character replacement to apply. */
+export type OrderReplacementReq = BodyOf<"/api/orders/{id}/customer/replacement", "put">;
+
+export const applyOrderReplacement = async (id: string, orderReplacementReq: OrderReplacementReq) =>
+  answer(
+    api.PUT("/api/orders/{id}/customer/replacement", {
+      params: byId("applyOrderReplacement", id),
+      body: required("applyOrderReplacement", "orderReplacementReq", orderReplacementReq),
+    }),
+  );
+
 export const updateOrderCustomer = async (id: string, orderCustomerUpdateReq: OrderCustomerUpdateReq) =>
   answer(
     api.PUT("/api/orders/{id}/customer", {
