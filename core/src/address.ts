@@ -59,6 +59,7 @@ export function postalCodeProblems(address: {
   postal_code: string;
   prefecture: string;
   city?: string;
+  address1?: string;
 }): Record<string, string> {
   const code = normalizePostalCode(address.postal_code);
   if (!code) return { postal_code: "郵便番号は7桁の数字で入力してください（例: 100-0001）" };
@@ -66,13 +67,30 @@ export function postalCodeProblems(address: {
   if (addresses.length === 0) return { postal_code: "郵便番号が見つかりません。ご確認ください。" };
   if (addresses.some((a) => a.prefecture === address.prefecture)) return {};
   const where = [...new Set(addresses.map((a) => a.prefecture))].join("・");
+  const own = address.city !== undefined && address.address1 !== undefined ? codesOfAddress(address) : "";
   return {
-    postal_code: `郵便番号と都道府県が一致しません（${formatPostalCode(code)} は${where}の郵便番号です）`,
+    postal_code: `郵便番号と都道府県が一致しません（${formatPostalCode(code)} は${where}の郵便番号です${own ? `。住所の郵便番号は ${own} です` : ""}）`,
   };
 }
 
+/** The address's own postal codes, as the merchant reads them (`010-0001・010-0002`); "" when unknown. */
+export function codesOfAddress(address: { prefecture: string; city?: string; address1?: string }): string {
+  const codes = Geocoding.postalCodesOfAddress({
+    prefecture: address.prefecture,
+    city: address.city ?? "",
+    address1: address.address1 ?? "",
+  });
+  // More than a few is a city-wide guess, not a suggestion.
+  return codes.length > 0 && codes.length <= 3 ? codes.map(formatPostalCode).join("・") : "";
+}
+
 /** Refuses an address whose postal code is not of its prefecture, with the message on the field. */
-export async function assertPostalCode(address: { postal_code: string; prefecture: string }): Promise<void> {
+export async function assertPostalCode(address: {
+  postal_code: string;
+  prefecture: string;
+  city?: string;
+  address1?: string;
+}): Promise<void> {
   const fields = postalCodeProblems(address);
   if (Object.keys(fields).length > 0)
     throw new InputError("input.invalid", "入力内容に誤りがあります。", fields);

@@ -101,6 +101,18 @@ describe("postal codes", () => {
     expect(
       postalCodeProblems({ postal_code: "0608588", prefecture: "北海道", city: "札幌市中央区" }),
     ).toEqual({});
+    // With the street, the address's own code is named too: either may be the mistake.
+    expect(
+      postalCodeProblems({
+        postal_code: "0608588",
+        prefecture: "東京都",
+        city: "千代田区",
+        address1: "千代田1-1",
+      }),
+    ).toEqual({
+      postal_code:
+        "郵便番号と都道府県が一致しません（060-8588 は北海道の郵便番号です。住所の郵便番号は 100-0001 です）",
+    });
     // One code, two prefectures: either is right.
     expect(postalCodeProblems({ postal_code: "4980000", prefecture: "愛知県", city: "弥富市" })).toEqual({});
     expect(postalCodeProblems({ postal_code: "4980000", prefecture: "三重県", city: "木曽岬町" })).toEqual(

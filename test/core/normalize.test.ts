@@ -89,7 +89,9 @@ describe("address normalisation", () => {
     expect(wrong.issues).toEqual([
       expect.objectContaining({
         field: "customer.postal_code",
-        message: "郵便番号と都道府県が一致しません（060-8588 は北海道の郵便番号です）。",
+        message:
+          "郵便番号と都道府県が一致しません（060-8588 は北海道の郵便番号です。住所の郵便番号は 604-8005 です）。",
+        suggestion: "郵便番号 604-8005 または 都道府県 北海道",
       }),
     ]);
     const broken = normalizePerson(person({ postalCode: "12345", phone: "123" }), "customer");
@@ -183,5 +185,38 @@ describe("normalizeOrder", () => {
     expect(normalizeOrder(imported({ cancelled: true }), { shopId: "shop_01" }).platformStatus).toBe(
       "cancelled",
     );
+  });
+
+  it("offers the address's own postal code when the code is of another prefecture", () => {
+    // A 秋田市 street with a 長野市 code: either may be the mistake, so both are offered.
+    const akita = normalizePerson(
+      person({ postalCode: "380-0801", prefecture: "秋田県", city: "秋田市", address1: "中通２－３－８" }),
+      "customer",
+    );
+    expect(akita.issues).toEqual([
+      {
+        field: "customer.postal_code",
+        message:
+          "郵便番号と都道府県が一致しません（380-0801 は長野県の郵便番号です。住所の郵便番号は 010-0001 です）。",
+        suggestion: "郵便番号 010-0001 または 都道府県 長野県",
+      },
+    ]);
+    // Kyoto's 通り addresses name the town after the street.
+    const kyoto = normalizePerson(
+      person({
+        postalCode: "060-0001",
+        prefecture: "京都府",
+        city: "京都市東山区",
+        address1: "大和大路通四条下る４丁目小松町５８４",
+      }),
+      "customer",
+    );
+    expect(kyoto.issues[0]?.suggestion).toBe("郵便番号 605-0811 または 都道府県 北海道");
+    // An address that names no known town offers only the prefecture, as before.
+    const unknown = normalizePerson(
+      person({ postalCode: "380-0801", prefecture: "秋田県", city: "秋田市", address1: "存在しない町1-1" }),
+      "customer",
+    );
+    expect(unknown.issues[0]?.suggestion).toBe("長野県");
   });
 });

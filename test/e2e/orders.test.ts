@@ -82,7 +82,15 @@ describe("order list", () => {
     // The error tab, then the drawer: correct the phone number and save.
     await app.goto(`/orders?tab_key=error`);
     await app.page.getByText("#1020").click();
-    await app.page.getByRole("dialog").getByText("お届け先の電話番号の桁数が正しくありません。").waitFor();
+    await app.page
+      .getByRole("dialog")
+      .getByRole("alert")
+      .getByText("お届け先の電話番号の桁数が正しくありません。")
+      .waitFor();
+    // The reason is on the input to correct too, not only in the list at the top.
+    const phoneInput = drawerOf("#1020").getByRole("textbox", { name: "電話番号" });
+    expect(await phoneInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await describedBy(phoneInput)).toContain("お届け先の電話番号の桁数が正しくありません。");
     await shot("orders-2-drawer-error");
 
     // The order ships from the Osaka warehouse rather than the brand's default sender (配送設定).
@@ -91,6 +99,21 @@ describe("order list", () => {
     await dialog.getByRole("combobox", { name: "発送元" }).click();
     await app.page.getByRole("option", { name: "大阪倉庫" }).click();
     await app.page.getByText("発送元を変更しました。").waitFor();
+    // The toast covers neither the drawer's × nor the header's ログアウト.
+    const toast = await app.page.getByText("発送元を変更しました。").boundingBox();
+    for (const control of [
+      dialog.getByRole("button", { name: "閉じる" }),
+      app.page.getByRole("button", { name: "ログアウト" }),
+    ]) {
+      const box = await control.boundingBox();
+      if (!toast || !box) continue;
+      const apart =
+        toast.x + toast.width <= box.x ||
+        box.x + box.width <= toast.x ||
+        toast.y + toast.height <= box.y ||
+        box.y + box.height <= toast.y;
+      expect(apart, "a toast over a control").toBe(true);
+    }
     const fixed = shopOrder(20);
     const orderId = Order.idOf(
       fixed.shopId,

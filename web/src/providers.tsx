@@ -4,8 +4,8 @@ import { DatesProvider } from "@mantine/dates";
 import { Notifications } from "@mantine/notifications";
 import { NavigationProgress } from "@mantine/nprogress";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { theme } from "./theme";
+import type { CSSProperties, ReactNode } from "react";
+import { HEADER_HEIGHT, theme } from "./theme";
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -18,11 +18,19 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env = "default" }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <DatesProvider settings={{ locale: "ja" }}>
+      {/* Japanese calendars start the week on Sunday. */}
+      <DatesProvider settings={{ locale: "ja", firstDayOfWeek: 0 }}>
         <NavigationProgress size={3} />
         {/* Toasts close after 1.5 s and have no progress bar
-            (docs/requirements.md#loading-toasts-and-error-page). */}
-        <Notifications autoClose={1500} position="top-right" zIndex={2000} />
+            (docs/requirements.md#loading-toasts-and-error-page). They open at the top centre,
+            below the header: in a corner they covered the header's ログアウト and a drawer's ×. */}
+        <Notifications
+          autoClose={1500}
+          position="top-center"
+          zIndex={2000}
+          // Read by global.css for the top-centre container only (every position has its own).
+          style={{ "--app-header-height": `${HEADER_HEIGHT}px` } as CSSProperties}
+        />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

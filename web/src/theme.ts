@@ -14,6 +14,9 @@ const ai: MantineColorsTuple = [
   "#0e4a69",
 ];
 
+/** The app header's height: toasts open just below it, clear of its ログアウト. */
+export const HEADER_HEIGHT = 60;
+
 export const fontFamily =
   '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", YuGothic, Meiryo, system-ui, sans-serif';
 

@@ -60,5 +60,60 @@ export function addressesOf(code: string): Address[] {
   return (index.get(code) ?? []).map((address) => ({ ...address }));
 }
 
+/**
+ * The ordinary codes of an address: the town its street begins with (the longest that
+ * matches), or in a Kyoto address the town after the streets and their direction
+ * (大和大路通四条下る小松町); none when no town is named. A customer who typed the town into the city field is
+ * read the same way, so `city + address1` is matched against each `city + town`. Used when a
+ * postal code and its address disagree, to offer the code the address has.
+ */
+export function postalCodesOfAddress(address: {
+  prefecture: string;
+  city: string;
+  address1: string;
+}): string[] {
+  const text = `${address.city}${address.address1}`.replace(/\s/g, "");
+  if (!address.prefecture || !text) return [];
+  towns ??= townsByPrefecture();
+  const places = towns.get(address.prefecture) ?? [];
+  const best = (matches: { code: string; length: number }[]) => {
+    const longest = Math.max(0, ...matches.map((m) => m.length));
+    return [...new Set(matches.filter((m) => m.length === longest).map((m) => m.code))].sort();
+  };
+  // Kyoto names the streets before the town, with a direction (四条下る, 東入): the town is
+  // what follows the last direction, and a town named like the street (大和大路) is not it.
+  const direction = [...text.matchAll(KYOTO_DIRECTION)].at(-1);
+  if (direction?.index !== undefined) {
+    const after = direction.index + direction[0].length;
+    const named = places.filter((p) => p.town && text.startsWith(p.city) && text.includes(p.town, after));
+    return best(named.map((p) => ({ code: p.code, length: p.town.length })));
+  }
+  const atStart = places
+    .filter((p) => p.town && text.startsWith(p.city + p.town))
+    .map((p) => ({ code: p.code, length: p.town.length }));
+  return best(atStart);
+}
+
+const KYOTO_DIRECTION = /(上る|下る|上ル|下ル|東入る?|西入る?|東入ル|西入ル)/g;
+
+type Place = { code: string; city: string; town: string };
+
+function townsByPrefecture(): Map<string, Place[]> {
+  index ??= readPostalIndex();
+  const byPrefecture = new Map<string, Place[]>();
+  for (const [code, addresses] of index) {
+    for (const a of addresses) {
+      if (a.office) continue;
+      const list = byPrefecture.get(a.prefecture) ?? [];
+      list.push({ code, city: a.city, town: a.town });
+      byPrefecture.set(a.prefecture, list);
+    }
+  }
+  return byPrefecture;
+}
+
+/** Built from the index the first time an address is looked up by its words. */
+let towns: Map<string, Place[]> | undefined;
+
 /** Decoded on first use (some tens of milliseconds), so importing the module stays cheap. */
 let index: Map<string, Address[]> | undefined;

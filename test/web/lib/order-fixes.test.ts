@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replacementRequest } from "../../../web/src/components/OrderList/order-fixes";
+import { recipientFieldErrors, replacementRequest } from "../../../web/src/components/OrderList/order-fixes";
 
 describe("the one-click character replacement", () => {
   it("sends the field of an issue that offers a replacement for the recipient", () => {
@@ -23,5 +23,28 @@ describe("the one-click character replacement", () => {
       replacementRequest({ field: "customer.prefecture", message: "…", replacement: "京都府" }),
     ).toBeNull();
     expect(replacementRequest({ field: "sender.name", message: "…", replacement: "高" })).toBeNull();
+  });
+});
+
+describe("the recipient's issues on the お届け先 form", () => {
+  it("puts each recipient issue on its input, whichever way the field is spelled, first message first", () => {
+    expect(
+      recipientFieldErrors([
+        {
+          field: "customer.phone",
+          message: "電話番号「090-1234-567」は日本の電話番号として正しくありません。",
+        },
+        { field: "customer.postalCode", message: "郵便番号がありません。" },
+        { field: "customer.postal_code", message: "郵便番号と都道府県が一致しません。" },
+        { field: "customer.nameKana", message: "カナは全角カタカナで入力してください。" },
+        { field: "delivery.time_slot", message: "時間帯を指定できません。" },
+        { field: "sender.phone", message: "発送元の電話番号がありません。" },
+        { field: "customer.unknown_field", message: "…" },
+      ]),
+    ).toEqual({
+      phone: "電話番号「090-1234-567」は日本の電話番号として正しくありません。",
+      postal_code: "郵便番号がありません。",
+      name_kana: "カナは全角カタカナで入力してください。",
+    });
   });
 });

@@ -45,12 +45,13 @@ export type SchemaForm<Values, Output> = UseFormReturnType<Values, Output, (valu
  */
 export function useSchemaForm<Values extends Record<string, unknown>, S extends z.ZodType>(
   schema: S,
-  options: { initialValues: Values; name?: string },
+  options: { initialValues: Values; name?: string; initialErrors?: FormErrors },
 ): SchemaForm<Values, z.output<S>> {
   return useForm<Values, z.output<S>, FormErrors>({
     mode: "controlled",
     name: options.name,
     initialValues: options.initialValues,
+    initialErrors: options.initialErrors,
     validate: zodResolver(schema),
     enhanceGetInputProps: ({ field, form }) => ({
       onBlur: () => {

@@ -35,6 +35,7 @@ export async function updateCustomer(
     postal_code: value.postal_code,
     prefecture: value.prefecture,
     city: value.city,
+    address1: value.address1,
   });
   if (Object.keys(problems).length)
     throw new InputError("input.invalid", "入力内容に誤りがあります。", problems);

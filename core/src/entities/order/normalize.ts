@@ -1,3 +1,4 @@
+import { codesOfAddress } from "../../address";
 import { Geocoding } from "../../geocoding";
 import { type ImportedOrder, ImportedPerson } from "../../platforms/imported-order";
 import type { TimeSlot } from "../../shared/delivery";
@@ -150,10 +151,12 @@ export function normalizePerson(input: ImportedPerson, role: "customer" | "purch
     });
   } else if (candidates.length > 0 && !candidates.some((c) => c.prefecture === prefecture)) {
     const where = [...new Set(candidates.map((c) => c.prefecture))].join("・");
+    // Either may be the mistake: the address's own code is offered beside the code's prefecture.
+    const own = codesOfAddress({ prefecture, city, address1 });
     issues.push({
       field: field("postal_code"),
-      message: `郵便番号と都道府県が一致しません（${formatPostalCode(postal!)} は${where}の郵便番号です）。`,
-      suggestion: where,
+      message: `郵便番号と都道府県が一致しません（${formatPostalCode(postal!)} は${where}の郵便番号です${own ? `。住所の郵便番号は ${own} です` : ""}）。`,
+      suggestion: own ? `郵便番号 ${own} または 都道府県 ${where}` : where,
     });
   }
   if (!person.city) issues.push({ field: field("city"), message: "市区町村がありません。" });

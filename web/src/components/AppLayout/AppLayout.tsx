@@ -25,6 +25,7 @@ import { createLink, Link, linkOptions, useLocation, useRouteContext } from "@ta
 import type { ComponentPropsWithRef, ReactNode } from "react";
 import { config } from "../../config";
 import { useLogout } from "../../hooks/use-logout";
+import { HEADER_HEIGHT } from "../../theme";
 import { Logo } from "../Logo/Logo";
 import { ServiceEndBanner } from "../ServiceEndBanner/ServiceEndBanner";
 import classes from "./AppLayout.module.css";
@@ -72,7 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 256, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding={0}
       classNames={{ main: classes.main }}

@@ -52,7 +52,7 @@ import {
   shipmentRows,
   shipmentStatusColors,
 } from "./order-bulk";
-import { replacementRequest } from "./order-fixes";
+import { recipientFieldErrors, replacementRequest } from "./order-fixes";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -349,6 +349,8 @@ function RecipientForm({ order, onClose }: { order: Order; onClose: () => void }
       ...addressValues(order.customer),
       phone: order.customer.phone,
     },
+    // What keeps the order from shipping, on the field to correct (it clears as the field is fixed).
+    initialErrors: recipientFieldErrors(order.errors),
   });
   const submit = useFormSubmit(form, (values) => update.mutateAsync({ id: order.id, body: values }), {
     success: "お届け先を保存しました。",
