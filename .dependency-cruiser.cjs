@@ -8,7 +8,7 @@ const floors = [
   { name: "data", path: "^core/src/(db/|actor\\.ts$)" },
   {
     name: "infrastructure",
-    path: "^core/src/(files|queue|secret|lease|counter|idempotency|geocoding)/|^core/src/address\\.ts$",
+    path: "^core/src/(files|queue|secret|lease|counter|idempotency|geocoding|rate-limit)/|^core/src/address\\.ts$",
   },
   { name: "carriers and platforms", path: "^core/src/(carriers|platforms)/" },
   { name: "entities", path: "^core/src/entities/" },

@@ -4,7 +4,8 @@ import { Storage } from "./storage";
 
 export function Cron({ stack }: StackContext) {
   const storage = use(Storage);
-  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue } = use(Queues);
+  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, webhookDeliveryQueue } =
+    use(Queues);
 
   // The job only finds the shops that are due and enqueues their syncs; the queue consumer does the work.
   const job = new LambdaFunction(stack, "ScheduledSyncJob", {
@@ -21,7 +22,7 @@ export function Cron({ stack }: StackContext) {
   // Every minute: re-sends the work of running jobs whose heartbeat stopped (core/src/redrive).
   const redriveJob = new LambdaFunction(stack, "RedriveJob", {
     handler: "functions/src/cron/redrive.handler",
-    bind: [orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue],
+    bind: [orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, webhookDeliveryQueue],
   });
   storage.bindTable(redriveJob);
   const redrive = new CronJob(stack, "Redrive", { schedule: "rate(1 minute)", job: redriveJob });

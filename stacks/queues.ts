@@ -77,7 +77,18 @@ export function Queues({ stack }: StackContext) {
     bind: [storage.bucket],
   });
 
-  return { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, alarms };
+  const webhookDeliveryQueue = consumedQueue(context, "WebhookDeliveryQueue", {
+    handler: "functions/src/queue/webhook-delivery.handler",
+    // One message is one POST to an integrator's endpoint, bounded by the outbound timeout.
+    timeout: 60,
+    batchSize: 10,
+  });
+  // Every function whose work is an event an integration may subscribe to posts it through this queue.
+  for (const emitter of [orderSyncQueue, labelJobQueue, trackingUploadQueue]) {
+    emitter.bind([webhookDeliveryQueue]);
+  }
+
+  return { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, webhookDeliveryQueue, alarms };
 }
 
 function consumedQueue(

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ForbiddenError, UnauthenticatedError } from "./error";
+import type { ApiScope } from "./shared/api-scopes";
 import type { Role } from "./shared/user";
 
 export type { Role };
@@ -11,6 +12,8 @@ export type { Role };
  * - `identity`: a verified token whose subject has no user record yet (sign-up).
  * - `user`: a member of a company, resolved from a verified token.
  * - `system`: queue consumers and cron, acting for one tenant.
+ * - `client`: an API連携 credential's access token, limited to its granted scopes
+ *   (which route needs which is the API's table, functions/src/api/client-scopes.ts).
  */
 export type Actor =
   | { type: "public"; properties: Record<string, never> }
@@ -19,7 +22,8 @@ export type Actor =
       type: "user";
       properties: { tenantId: string; userId: string; subject: string; email: string; role: Role };
     }
-  | { type: "system"; properties: { tenantId: string } };
+  | { type: "system"; properties: { tenantId: string } }
+  | { type: "client"; properties: { tenantId: string; credentialId: string; scopes: ApiScope[] } };
 
 const storage = new AsyncLocalStorage<Actor>();
 const publicActor: Actor = { type: "public", properties: {} };
@@ -35,7 +39,8 @@ export const ActorContext = {
 
 export function useTenantID(): string {
   const actor = ActorContext.use();
-  if (actor.type === "user" || actor.type === "system") return actor.properties.tenantId;
+  if (actor.type === "user" || actor.type === "system" || actor.type === "client")
+    return actor.properties.tenantId;
   throw new UnauthenticatedError("auth.no_tenant");
 }
 

@@ -16,6 +16,7 @@ const Env = z.object({
   SST_Queue_queueUrl_LabelJobQueue: z.string().default(""),
   SST_Queue_queueUrl_TrackingUploadQueue: z.string().default(""),
   SST_Queue_queueUrl_ExportJobQueue: z.string().default(""),
+  SST_Queue_queueUrl_WebhookDeliveryQueue: z.string().default(""),
   OKURU_DYNAMODB_ENDPOINT: optionalUrl,
   OKURU_SQS_ENDPOINT: optionalUrl,
   OKURU_S3_ENDPOINT: optionalUrl,
@@ -43,7 +44,13 @@ export type CoreConfig = {
   region: string;
   tableName: string;
   bucketName: string;
-  queues: { orderSync: string; labelJob: string; trackingUpload: string; exportJob: string };
+  queues: {
+    orderSync: string;
+    labelJob: string;
+    trackingUpload: string;
+    exportJob: string;
+    webhookDelivery: string;
+  };
   endpoints: { dynamodb?: string; sqs?: string; s3?: string; cognito?: string };
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
   secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
@@ -147,6 +154,7 @@ export function coreConfig(): CoreConfig {
       labelJob: env.SST_Queue_queueUrl_LabelJobQueue,
       trackingUpload: env.SST_Queue_queueUrl_TrackingUploadQueue,
       exportJob: env.SST_Queue_queueUrl_ExportJobQueue,
+      webhookDelivery: env.SST_Queue_queueUrl_WebhookDeliveryQueue,
     },
     endpoints: {
       dynamodb: env.OKURU_DYNAMODB_ENDPOINT,

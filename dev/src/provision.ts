@@ -26,12 +26,14 @@ export const localQueueNames: Record<QueueName, string> = {
   labelJob: "label-job",
   trackingUpload: "tracking-upload",
   exportJob: "export-job",
+  webhookDelivery: "webhook-delivery",
 };
 const sstQueueIds: Record<QueueName, string> = {
   orderSync: "OrderSyncQueue",
   labelJob: "LabelJobQueue",
   trackingUpload: "TrackingUploadQueue",
   exportJob: "ExportJobQueue",
+  webhookDelivery: "WebhookDeliveryQueue",
 };
 
 export type LocalResources = {

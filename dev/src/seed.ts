@@ -10,6 +10,7 @@ import { CarrierAccount } from "@okuru/core/entities/carrier-account";
 import { Company } from "@okuru/core/entities/company";
 import { Identity } from "@okuru/core/entities/identity";
 import { ItemCategory } from "@okuru/core/entities/item-category";
+import { Order } from "@okuru/core/entities/order";
 import { Sender } from "@okuru/core/entities/sender";
 import { User } from "@okuru/core/entities/user";
 import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
@@ -166,10 +167,14 @@ export async function seedDemo(
         role: "admin" as const,
       },
     };
+    // The demo shows API連携 (an operator's switch elsewhere), also in data seeded before it existed.
+    await Company.setFeature(existing.tenantId, "api", true);
     await ActorContext.with(admin, async () => {
       if (connectShops) await connectShops();
       // A start of a newer version judges the kept orders by its rules, not the day's first tick.
       await OrderSync.requestJudgement("settings");
+      // ...and finds them by its search tokens (orders written by an older version are rewritten).
+      await Order.reindexSearch();
     });
     return "exists";
   }
@@ -183,6 +188,7 @@ export async function seedDemo(
   };
   await ActorContext.with(admin, async () => {
     await Company.update(demoCompany);
+    await Company.setFeature(tenantId, "api", true);
     await User.update(userId, { name: demoCompany.contact_name, role: "admin" });
     const senders = [];
     for (const sender of demoSenders) senders.push(await Sender.create(sender));

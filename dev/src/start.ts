@@ -111,6 +111,7 @@ async function main() {
       labelJob: (await import("../../functions/src/queue/label-job")).handler,
       trackingUpload: (await import("../../functions/src/queue/tracking-upload")).handler,
       exportJob: (await import("../../functions/src/queue/export-job")).handler,
+      webhookDelivery: (await import("../../functions/src/queue/webhook-delivery")).handler,
     };
     const polling = new AbortController();
     stoppers.push(() => polling.abort());

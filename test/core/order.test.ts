@@ -168,11 +168,11 @@ describe("Order.list", () => {
     expect(
       ["髙橋一", "山﨑 花子", "Yamasaki", "yamasaki@ex", "やまさき", "#1001", "090-1234"].map(kinds),
     ).toEqual([
-      ["name"],
-      ["name"],
-      ["name", "mail"],
+      ["name", "co", "addr", "item"],
+      ["name", "co", "addr", "item"],
+      ["name", "mail", "sku", "co", "item"],
       ["mail"],
-      ["kana", "name"],
+      ["kana", "name", "co", "addr", "item"],
       ["no"],
       ["no", "tel", "zip", "trk"],
     ]);

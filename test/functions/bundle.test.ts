@@ -16,10 +16,14 @@ import { senderFixture } from "../support/senders";
  * reads from a package at run time is missing there, as it would be in AWS.
  */
 
-/** What the handler module may weigh (parsed and compiled at every cold start). */
-const BUNDLE_BUDGET_BYTES = 1_500_000;
+/**
+ * What the handler module may weigh (parsed and compiled at every cold start). It was 1.5 MB until
+ * the public API came (credentials, client-credentials tokens, rate limits, webhooks out and the
+ * /api/docs reference: about 75 KB of our own code): 1.55 MB measured then.
+ */
+const BUNDLE_BUDGET_BYTES = 1_600_000;
 /** What the deployed package may weigh without source maps: the module and the data files beside it. */
-const PACKAGE_BUDGET_BYTES = 2_560_000;
+const PACKAGE_BUDGET_BYTES = 2_660_000;
 
 const root = resolve(import.meta.dirname, "../..");
 const apiHandler = "functions/src/api/lambda.handler";
@@ -238,6 +242,7 @@ describe("what a deploy packages", () => {
       "functions/src/queue/label-job.handler",
       "functions/src/queue/order-sync.handler",
       "functions/src/queue/tracking-upload.handler",
+      "functions/src/queue/webhook-delivery.handler",
     ]);
   });
 

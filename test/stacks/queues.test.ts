@@ -15,7 +15,13 @@ import { Storage } from "../../stacks/storage";
  * test/stacks/app.test.ts builds and can run beside it.
  */
 
-const ids = ["OrderSyncQueue", "LabelJobQueue", "TrackingUploadQueue", "ExportJobQueue"];
+const ids = [
+  "OrderSyncQueue",
+  "LabelJobQueue",
+  "TrackingUploadQueue",
+  "ExportJobQueue",
+  "WebhookDeliveryQueue",
+];
 const scratch = mkdtempSync(join(tmpdir(), "okuru-queues-"));
 let template: Template;
 

@@ -41,6 +41,7 @@ const queueUrlVariables: Record<QueueName, string> = {
   labelJob: "SST_Queue_queueUrl_LabelJobQueue",
   trackingUpload: "SST_Queue_queueUrl_TrackingUploadQueue",
   exportJob: "SST_Queue_queueUrl_ExportJobQueue",
+  webhookDelivery: "SST_Queue_queueUrl_WebhookDeliveryQueue",
 };
 
 /**

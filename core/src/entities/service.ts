@@ -16,6 +16,7 @@ import {
   TrackingClaimEntity,
 } from "./shipment/entity";
 import { UserEntity } from "./user/entity";
+import { WebhookEndpointEntity } from "./webhook-endpoint/entity";
 
 /**
  * Every entity that takes part in a transaction, joined in one service so any of
@@ -42,6 +43,7 @@ export const Database = new Service({
   labelPart: LabelPartEntity,
   labelResult: LabelResultEntity,
   order: OrderEntity,
+  webhookEndpoint: WebhookEndpointEntity,
 });
 
 /** The entities as a transaction callback receives them. */

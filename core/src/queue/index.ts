@@ -91,8 +91,25 @@ export const LabelRenderMessage = z.object({
   renders: z.number().int().min(1).max(10_000),
 });
 
-/** The label-job queue carries the parts of batches and their renderings after a cancel. */
-export const LabelJobMessage = z.discriminatedUnion("kind", [LabelPartMessage, LabelRenderMessage]);
+/**
+ * A finished batch's combined files, one PDF per carrier in selection order
+ * (workflows/labels/combine.ts): `version` is the batch's parts' version it is asked
+ * for, so a message overtaken by a cancel does nothing.
+ */
+export const LabelCombineMessage = z.object({
+  kind: z.literal("label_combine"),
+  tenantId,
+  dedupeKey: DedupeKey,
+  jobId: z.string().min(1).max(64),
+  version: z.number().int().min(0).max(1_000_000),
+});
+
+/** The label-job queue carries the parts of batches, their renderings after a cancel and their combined files. */
+export const LabelJobMessage = z.discriminatedUnion("kind", [
+  LabelPartMessage,
+  LabelRenderMessage,
+  LabelCombineMessage,
+]);
 
 export const TrackingUploadMessage = z.object({
   kind: z.literal("tracking_upload"),
@@ -112,11 +129,28 @@ export const ExportJobMessage = z.object({
   exportId: z.string().min(1).max(64),
 });
 
+/**
+ * One attempt to post one event to one integrator's endpoint (workflows/webhooks-out): the
+ * delivery record holds the signed body; `attempt` makes each retry its own work, sent
+ * again with a growing delay until the endpoint answers 2xx or the attempts run out.
+ */
+export const WebhookDeliveryMessage = z.object({
+  kind: z.literal("webhook_delivery"),
+  tenantId,
+  dedupeKey: DedupeKey,
+  endpointId: z.string().min(1).max(64),
+  deliveryId: z.string().min(1).max(64),
+  attempt: z.number().int().min(1).max(20),
+  /** Seconds SQS keeps the message out of sight before its first delivery (at most 15 minutes). */
+  delaySeconds: z.number().int().min(0).max(900).optional(),
+});
+
 export const queues = {
   orderSync: OrderSyncMessage,
   labelJob: LabelJobMessage,
   trackingUpload: TrackingUploadMessage,
   exportJob: ExportJobMessage,
+  webhookDelivery: WebhookDeliveryMessage,
 } as const;
 
 export type QueueName = keyof typeof queues;
@@ -221,10 +255,11 @@ export async function send<Q extends QueueName>(queue: Q, messages: Draft<Q>[]):
     const retry: number[] = [];
     for (let i = 0; i < pending.length; i += batchSize) {
       const batch = pending.slice(i, i + batchSize);
-      const entries: SendMessageBatchRequestEntry[] = batch.map((index) => ({
-        Id: String(index),
-        MessageBody: bodies[index],
-      }));
+      const entries: SendMessageBatchRequestEntry[] = batch.map((index) => {
+        // A retry waits out its back-off in the queue rather than in a running function.
+        const delay = (messages[index] as { delaySeconds?: number }).delaySeconds;
+        return { Id: String(index), MessageBody: bodies[index], ...(delay ? { DelaySeconds: delay } : {}) };
+      });
       try {
         const out = await client().send(
           new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }),

@@ -17,6 +17,9 @@ const prefixes = {
   export: "exp",
   import: "imp",
   credential: "cred",
+  webhookEndpoint: "whk",
+  webhookDelivery: "whd",
+  webhookEvent: "evt",
   request: "req",
 } as const;
 

@@ -1,19 +1,25 @@
 import "@okuru/core/shared/zod";
+import { coreConfig } from "@okuru/core/config";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate } from "./auth";
+import { docsPage } from "./docs-page";
 import type { AppEnv } from "./env";
 import { type ErrorBody, handleError } from "./errors";
 import { logger } from "./logger";
 import { ErrorSchema, router } from "./openapi";
+import { apiDocument } from "./openapi-document";
 import { brands } from "./routes/brands";
 import { carrierRouters } from "./routes/carriers";
 import { companies } from "./routes/companies";
+import { credentialWebhooks } from "./routes/credential-webhooks";
+import { credentials } from "./routes/credentials";
 import { exports } from "./routes/exports";
 import { geocoding } from "./routes/geocoding";
 import { health } from "./routes/health";
 import { imports } from "./routes/imports";
 import { itemCategories } from "./routes/item-categories";
+import { oauthToken } from "./routes/oauth-token";
 import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
 import { shipmentCounts } from "./routes/shipment-counts";
@@ -45,7 +51,7 @@ const routes = [
   ...mounted({ health, signup, companies, users, senders, item_categories: itemCategories, brands }),
   ...carrierRouters,
   ...mounted({ geocoding, orders, exports, imports, shipments: [shipmentCounts, shipments, trackingUpload] }),
-  ...mounted({ shops, webhooks }),
+  ...mounted({ shops, webhooks, credentials: [credentials, credentialWebhooks], oauth_token: oauthToken }),
 ];
 
 /** An error answered before any route runs, in the body every other error has. */
@@ -102,9 +108,10 @@ app.use(
   }),
 );
 app.use("*", async (c, next) => {
-  // Bodies are JSON; a declared other type is refused before any handler reads it.
+  // Bodies are JSON; a declared other type is refused before any handler reads it. The OAuth
+  // token endpoint also takes form bodies (RFC 6749) and checks its own type.
   const type = c.req.header("content-type");
-  const sendsBody = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+  const sendsBody = !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && c.req.path !== "/api/oauth_token";
   if (sendsBody && type !== undefined && type.trim() !== "" && !/^application\/json\s*(;|$)/i.test(type)) {
     return refuse(
       c,
@@ -119,18 +126,15 @@ app.use("*", authenticate({ rerun: (request, env) => app.fetch(request, env) }))
 
 for (const { path, router } of routes) app.route(path, router);
 
-app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
-  type: "http",
-  scheme: "bearer",
-  bearerFormat: "JWT",
-  description: "Cognito の ID トークン",
-});
 app.openAPIRegistry.register("Error", ErrorSchema);
-app.doc31("/openapi.json", {
-  openapi: "3.1.0",
-  info: { title: "Okuru API", version: "1.0.0", description: "送る: 出荷ラベル・受注管理 API" },
-  servers: [{ url: "/" }],
-});
+// Built on first use, once every route above is registered; the document does not change after.
+let document: ReturnType<typeof apiDocument> | undefined;
+const servedDocument = () => {
+  document ??= apiDocument(app);
+  return document;
+};
+app.get("/openapi.json", (c) => c.json(servedDocument()));
+app.get("/docs", (c) => c.html(docsPage(servedDocument(), coreConfig().appUrl)));
 
 app.notFound((c) => refuse(c, 404, "route.not_found", "指定されたAPIは存在しません。"));
 app.onError(handleError);

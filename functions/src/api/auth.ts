@@ -1,14 +1,18 @@
 import { type Actor, ActorContext } from "@okuru/core/actor";
 import { coreConfig } from "@okuru/core/config";
+import { Credential } from "@okuru/core/entities/credential";
 import { Identity, type VerifiedClaims } from "@okuru/core/entities/identity";
-import { UnauthenticatedError } from "@okuru/core/error";
-import type { MiddlewareHandler } from "hono";
+import { ForbiddenError, UnauthenticatedError } from "@okuru/core/error";
+import { RateLimit } from "@okuru/core/rate-limit";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { requiredScope } from "./client-scopes";
 import type { AppEnv } from "./env";
 import { identityRoutes, isPublicRoute } from "./public-routes";
 
 /**
- * Every protected request proves itself with a Cognito ID token. The signature,
+ * Every protected request proves itself with a Cognito ID token or an API連携 access
+ * token (`okt_…`, from POST /api/oauth_token). The signature,
  * issuer, audience, expiry and token use are checked here, in-process, on Lambda as
  * well as locally: the API Gateway authorizer is a first gate, never the only one.
  */
@@ -90,6 +94,50 @@ const sameActor = (a: UserActor, b: UserActor) =>
 const rerunning = new WeakSet<Request>();
 
 /**
+ * Calls per API連携 credential, shared by every Lambda instance (a DynamoDB counter per
+ * credential and minute): 600 a minute, all of which may come at once (a burst of a
+ * whole minute's allowance), then 429 until the minute turns.
+ */
+export const CLIENT_RATE_LIMIT: RateLimit.Policy = { limit: 600, windowSeconds: 60 };
+
+/**
+ * A request with an API連携 access token: the token and its credential are checked on
+ * every call, the call counted against the credential's rate limit (answered in the
+ * `RateLimit-Limit`/`-Remaining`/`-Reset` headers), and the route must be one the
+ * token's scopes open (client-scopes.ts).
+ */
+async function runAsClient(c: Context<AppEnv>, next: Next, token: string) {
+  const actor = await Credential.actorForToken(token);
+  const { credentialId } = actor.properties;
+  const standing = await RateLimit.take(`api:${credentialId}`, CLIENT_RATE_LIMIT);
+  c.header("RateLimit-Limit", String(standing.limit));
+  c.header("RateLimit-Remaining", String(standing.remaining));
+  c.header("RateLimit-Reset", String(standing.resetSeconds));
+  if (!standing.allowed) {
+    c.header("Retry-After", String(standing.resetSeconds));
+    return c.json(
+      {
+        code: "rate_limited.api",
+        message: `APIの呼び出し回数の上限（1分あたり${standing.limit}回）に達しました。${standing.resetSeconds}秒後に再度お試しください。`,
+      },
+      429,
+    );
+  }
+  const scope = requiredScope(c.req.method, c.req.path);
+  if (!scope) {
+    throw new ForbiddenError(
+      "auth.client_not_allowed",
+      "このAPIはAPI連携のアクセストークンでは利用できません。管理画面にログインして操作してください。",
+    );
+  }
+  if (!actor.properties.scopes.includes(scope)) {
+    throw new ForbiddenError("auth.scope_missing", `この操作にはスコープ「${scope}」が必要です。`);
+  }
+  c.var.logger.appendKeys({ tenantId: actor.properties.tenantId, credentialId });
+  return ActorContext.with(actor, () => next());
+}
+
+/**
  * Mounted once at the API root: public routes pass through, `/signup` runs as the
  * verified identity, every other route as the user (the tenant and role resolved
  * in core from the verified subject). A new route is protected without doing anything.
@@ -109,7 +157,9 @@ export function authenticate(options: {
   const speculates = options.speculates ?? readsSpeculatively;
   return async (c, next) => {
     if (c.req.method === "OPTIONS" || isPublicRoute(c.req.method, c.req.path)) return next();
-    const claims = await verifyIdToken(bearerToken(c.req.header("authorization")));
+    const token = bearerToken(c.req.header("authorization"));
+    if (Credential.isAccessToken(token)) return runAsClient(c, next, token);
+    const claims = await verifyIdToken(token);
     if (identityRoutes.some((path) => c.req.path === path)) {
       const actor: Actor = { type: "identity", properties: claims };
       return ActorContext.with(actor, () => next());

@@ -4,7 +4,8 @@ import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { consumer, RefusedMessage } from "./consumer";
 
 /**
- * A part drawn again after a cancel (`label_render`, core/src/workflows/labels/render-part.ts),
+ * A batch's combined files (`label_combine`, core/src/workflows/labels/combine.ts), a part drawn
+ * again after a cancel (`label_render`, core/src/workflows/labels/render-part.ts),
  * or one part of a label batch (core/src/workflows/labels), once the message is checked against the
  * batch (its part, its ids; anything else is refused to the DLQ): issues or finds each order's labels,
  * renders the part's PDFs into S3 and counts it once, then, when the brand uploads
@@ -13,6 +14,11 @@ import { consumer, RefusedMessage } from "./consumer";
  * the count is per part, and an upload never fulfils a shipment twice.
  */
 export async function run(message: MessageOf<"labelJob">): Promise<void> {
+  if (message.kind === "label_combine") {
+    const found = await LabelRun.combineBatch(message.jobId, message.version);
+    if (!found) throw new RefusedMessage(`label batch ${message.jobId} not found`);
+    return;
+  }
   if (message.kind === "label_render") {
     const found = await LabelRun.renderPart(message.jobId, message.part, message.renders);
     if (!found) throw new RefusedMessage(`label batch ${message.jobId} has no recorded part ${message.part}`);
@@ -37,8 +43,8 @@ export async function run(message: MessageOf<"labelJob">): Promise<void> {
  * finished batch has every part counted already.
  */
 export async function onFinalFailure(message: MessageOf<"labelJob">, error: Error): Promise<void> {
-  // A rendering that keeps failing leaves its part waiting; the sweep asks for it again.
-  if (message.kind === "label_render") return;
+  // A rendering (or a combined file) that keeps failing is asked for again by the sweep.
+  if (message.kind === "label_render" || message.kind === "label_combine") return;
   const verdict = await LabelRun.checkPartMessage(message);
   if (verdict.refused !== undefined || verdict.batchFinished) return;
   const ids = message.orderIds.length ? message.orderIds : message.shipmentIds;

@@ -251,6 +251,8 @@ describe("an order webhook while a paged sync of the same shop runs", () => {
     );
     // A small cost bucket: the sync's second page waits seconds for it to refill.
     shops().shopify.shop(domain).setPlan({ maximumAvailable: 1000, restoreRate: 150 });
+    // A first import this size would be one bulk query: this race is with paging, which it falls back to.
+    shops().shopify.shop(domain).failNextBulkOperation("INTERNAL_SERVER_ERROR");
     await connectShopify(account, domain);
     let syncing = true;
     const sync = syncAll().finally(() => {

@@ -1,3 +1,4 @@
+import { Company } from "@okuru/core/entities/company";
 import { Order } from "@okuru/core/entities/order";
 import { Shipment } from "@okuru/core/entities/shipment";
 import { trackingNumberOf } from "@okuru/core/shared/tracking-number";
@@ -47,6 +48,24 @@ const samples: Record<string, Sample> = {
   "PUT /api/users/{id}": { body: { name: "書換", role: "member" }, adminOnly: true },
   "DELETE /api/users/{id}": { adminOnly: true },
   "GET /api/users/me": {},
+  "GET /api/credentials": {},
+  "POST /api/credentials": { body: { name: "基幹連携", scopes: ["orders:read"] }, adminOnly: true },
+  "GET /api/credentials/{id}": {},
+  "PUT /api/credentials/{id}": { body: { name: "書換", scopes: ["orders:read"] }, adminOnly: true },
+  "DELETE /api/credentials/{id}": { adminOnly: true },
+  "POST /api/credentials/{id}/rotate": { adminOnly: true },
+  "GET /api/credentials/{id}/webhooks": {},
+  "POST /api/credentials/{id}/webhooks": {
+    body: { url: "https://example.com/okuru", events: ["order.error"] },
+    adminOnly: true,
+  },
+  "PUT /api/credentials/{id}/webhooks/{webhook_id}": {
+    body: { url: "https://example.com/okuru", events: ["order.error"], enabled: false },
+    adminOnly: true,
+  },
+  "DELETE /api/credentials/{id}/webhooks/{webhook_id}": { adminOnly: true },
+  "POST /api/credentials/{id}/webhooks/{webhook_id}/rotate": { adminOnly: true },
+  "GET /api/credentials/{id}/webhooks/{webhook_id}/deliveries": {},
   "GET /api/senders": {},
   "POST /api/senders": { body: { name: "倉庫", company_name: "", ...kyotoAddress }, adminOnly: true },
   "PUT /api/senders/{id}": { body: { name: "書換", company_name: "", ...kyotoAddress }, adminOnly: true },
@@ -183,6 +202,15 @@ beforeAll(async () => {
   // The administrator: a member may rename themselves, so their own id would not test the role rule.
   idsOfA.users = companyA.userId;
   memberToken = await signInAs(memberEmail);
+  // API連携 on for both, so company B's refusal of A's credential is about the tenant, not the switch.
+  await Promise.all([companyA, companyB].map((c) => Company.setFeature(c.tenantId, "api", true)));
+  const credential = await callApi("/api/credentials", {
+    method: "POST",
+    token: companyA.idToken,
+    body: samples["POST /api/credentials"]!.body,
+  });
+  expect(credential.status, credential.text).toBe(201);
+  idsOfA.credentials = credential.json.id;
   const order = await asUser(companyA, () => Order.upsertFromShop(shopOrderFixture(1)));
   idsOfA.orders = order.orderId;
   const { apiToken } = simulators.ecforce.addShop("route-walk", []);
@@ -255,6 +283,7 @@ async function snapshotOfA() {
     sagawa: await read("/api/sagawa"),
     japanPost: await read("/api/japan_post"),
     shipments: await read("/api/shipments"),
+    credentials: await read("/api/credentials"),
   };
 }
 

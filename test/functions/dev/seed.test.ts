@@ -71,6 +71,8 @@ describe("the demo seed of npm start", () => {
     // The demo user lands on the order list: setup is done, the profile complete.
     const me = await callApi("/api/companies", { token });
     expect(me.json.setup_status).toBe("done");
+    // API連携 is an operator's switch; the demo has it on, so the tab and the public API can be tried.
+    expect(me.json.features).toEqual({ api_integration: true });
   });
 
   it("agrees with itself: an order of the demo without errors gets a label and a line in its carrier's file, one with errors neither, with the same reasons", async () => {

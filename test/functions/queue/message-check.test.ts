@@ -63,9 +63,18 @@ async function stored(tenantId: string, labelId: string) {
 }
 
 /** A batch's status without its download URLs, which are signed anew on each read. */
-const withoutUrls = ({ parts, ...status }: { parts: { url: string }[] }) => ({
+/** A status without its presigned links (each read signs afresh): parts' and combined files'. */
+const withoutUrls = ({
+  parts,
+  files,
+  ...status
+}: {
+  parts: { url: string }[];
+  files?: { url: string }[];
+}) => ({
   ...status,
   parts: parts.map(({ url: _signed, ...part }) => part),
+  files: files?.map(({ url: _signed, ...file }) => file),
 });
 
 async function requestLabels(call: Call, orderIds: string[]) {

@@ -207,7 +207,13 @@ describe("a run longer than one step", () => {
   const stepsOf = (limits: OrderSync.StepLimits, results: OrderSync.StepResult[]) =>
     consumer("orderSync", async (message) => {
       if (message.kind !== "order_sync") return;
-      results.push(await OrderSync.runStep(message, {}, limits));
+      // Paging's hand-over is what is tried here: the shop's pages are read as paging reads them
+      // (a first import this size would otherwise be one bulk query).
+      const paged = async (
+        shop: Parameters<OrderSync.PageReader>[0],
+        page: Parameters<OrderSync.PageReader>[1],
+      ) => Shopify.ordersPage(shop.domain, await shopifyToken(shop), page);
+      results.push(await OrderSync.runStep(message, { shopify: paged }, limits));
     });
 
   it.each([

@@ -20,7 +20,7 @@ const person = {
   phone: "075-123-4567",
 };
 
-function order(n: number): Wire["Order"] {
+function order(n: number): Wire["OrderListItem"] {
   return {
     id: `ord_${String(n).padStart(4, "0")}`,
     shop_id: "shop_1",
@@ -50,7 +50,9 @@ function order(n: number): Wire["Order"] {
     purchased_at: "2026-11-01T00:00:00.000Z",
     created_at: "2026-11-01T00:00:00.000Z",
     updated_at: "2026-11-01T00:00:00.000Z",
-  } as Wire["Order"];
+    shipping_carrier: "yamato",
+    tracking_numbers: [],
+  } as Wire["OrderListItem"];
 }
 
 const limits = { labels: 1000, export: 1000, upload: 1000, bulk_update: 100 };

@@ -87,11 +87,27 @@ describe("settings tabs", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings/companies"));
   });
 
-  it("shows API連携 only to a company with the feature, as a page still to come", async () => {
-    renderSettings("/settings/credentials", {
+  it("shows API連携 to an administrator of a company with the feature: a credential created shows its secret once", async () => {
+    const credential = {
+      id: "cred_01JAAAAAAAAAAAAAAAAAAAAAAA",
+      name: "倉庫管理システム",
+      client_id: "okr_abc123",
+      scopes: ["orders:read", "labels:write"] as ("orders:read" | "labels:write")[],
+      created_by: "usr_01",
+      last_used_at: null,
+      expires_at: null,
+      created_at: "2026-11-28T00:00:00.000Z",
+      updated_at: "2026-11-28T00:00:00.000Z",
+    };
+    const { sent } = renderSettings("/settings/credentials", {
       "GET /api/companies": () => ({ body: completeCompanyBody({ api_integration: true }) }),
+      "GET /api/credentials": () => ({ body: { items: [], next_cursor: null } }),
+      "POST /api/credentials": () => ({
+        status: 201,
+        body: { ...credential, client_secret: "secret-shown-once" },
+      }),
     });
-    expect(await screen.findByText("API連携はまだご利用いただけません")).toBeInTheDocument();
+    expect(await screen.findByText(/認証情報はまだありません/)).toBeInTheDocument();
     // The last tab, after 配送会社連携.
     expect(
       screen
@@ -100,6 +116,27 @@ describe("settings tabs", () => {
         .slice(-2),
     ).toEqual(["配送会社連携", "API連携"]);
     expect(screen.getByRole("tab", { name: "API連携" })).toHaveAttribute("aria-selected", "true");
+
+    click(screen.getByRole("button", { name: "認証情報を作成" }));
+    const form = await screen.findByRole("dialog", { name: "認証情報を追加" });
+    fill(form, "名前", "倉庫管理システム");
+    click(within(form).getByRole("checkbox", { name: /送り状の発行・取消/ }));
+    click(within(form).getByRole("button", { name: "追加する" }));
+    const shown = await screen.findByRole("dialog", { name: "作成した認証情報" });
+    expect(shown).toHaveTextContent("secret-shown-once");
+    expect(shown).toHaveTextContent("okr_abc123");
+    expect(sent("POST /api/credentials")).toEqual([
+      { name: "倉庫管理システム", scopes: ["orders:read", "labels:write"], expires_at: null },
+    ]);
+  });
+
+  it("keeps API連携 from a member, even with the feature on", async () => {
+    const { router } = renderSettings("/settings/credentials", {
+      "GET /api/companies": () => ({ body: completeCompanyBody({ api_integration: true }) }),
+      "GET /api/users/me": () => ({ body: userBody({ id: "usr_02", name: "佐藤 花子", role: "member" }) }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/companies"));
+    expect(screen.queryByRole("tab", { name: "API連携" })).not.toBeInTheDocument();
   });
 
   it("sends /settings/credentials to 会社概要 when the feature is off", async () => {

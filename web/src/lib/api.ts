@@ -9,6 +9,7 @@
 export * from "./api/carrier-accounts";
 export * from "./api/carrier-files";
 export { setIdTokenProvider } from "./api/client";
+export * from "./api/credentials";
 export { ApiError, RequiredError } from "./api/errors";
 export * from "./api/orders";
 export * from "./api/settings";

@@ -3,6 +3,7 @@ import { orderTabs } from "@okuru/core/shared/order";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
+import { carrierFilters, labelStatusFilters } from "../components/OrderList/list-filters";
 import { OrderDrawer } from "../components/OrderList/OrderDrawer";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { OrderSync } from "../components/OrderList/OrderSync";
@@ -19,6 +20,8 @@ const OrderSearch = z.object({
   purchased_from: date,
   purchased_to: date,
   shop_id: z.string().max(64).optional().catch(undefined),
+  label_status: z.enum(labelStatusFilters).optional().catch(undefined),
+  carrier: z.enum(carrierFilters).optional().catch(undefined),
 });
 
 export const Route = createFileRoute("/_authed/_app/orders/")({

@@ -42,9 +42,9 @@ function tab(value: SettingsValue, label: string, Icon: Icon): SettingsTab {
 
 /**
  * The settings tabs of docs/requirements.md#settings-tabs, in that order. API連携 is shown only to
- * companies with the feature switched on.
+ * the administrators of companies with the feature switched on (only they manage credentials).
  */
-function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
+function settingsTabs(features: { apiIntegration: boolean }, canManage: boolean): SettingsTab[] {
   const tabs = [
     tab("companies", "会社概要", IconBuilding),
     tab("users", "ユーザー管理", IconUsers),
@@ -53,7 +53,7 @@ function settingsTabs(features: { apiIntegration: boolean }): SettingsTab[] {
     tab("item_categories", "備考欄設定", IconNotes),
     tab("carriers", "配送会社連携", IconTruckDelivery),
   ];
-  if (features.apiIntegration) tabs.push(tab("credentials", "API連携", IconApi));
+  if (features.apiIntegration && canManage) tabs.push(tab("credentials", "API連携", IconApi));
   return tabs;
 }
 
@@ -67,7 +67,7 @@ function SettingsLayout() {
   const navigate = useNavigate();
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const canManage = useCanManageSettings();
-  const tabs = settingsTabs(company.features);
+  const tabs = settingsTabs(company.features, canManage);
   const active = pathname.split("/").filter(Boolean)[1] ?? null;
   const tabsViewport = useRef<HTMLDivElement>(null);
 

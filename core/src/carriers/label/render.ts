@@ -10,7 +10,7 @@ import {
   type StaticElement,
 } from "./layouts";
 import { num, PdfWriter } from "./pdf";
-import { sheetOf } from "./sheet";
+import { type Sheet, sheetOf } from "./sheet";
 import { type FittedText, fitText } from "./text-fit";
 import type { LabelParcel, LabelPrintSettings } from "./types";
 
@@ -262,68 +262,116 @@ function barcodeRects(parcel: LabelParcel, element: Extract<FieldElement, { kind
 }
 
 /**
- * One PDF for a part of a label batch: the labels in order, as many per page as the
- * brand's print settings put on the paper. One font subset per document; the layout's
+ * A label PDF drawn one label at a time: each page is written as soon as it is full, so
+ * a batch of a thousand labels holds only the output bytes (the combined file reads its
+ * labels part by part and adds them here). One font subset per document; the layout's
  * boxes and captions are a form XObject per carrier, so each label adds only its own text
- * and bars. Throws on a tracking number that is not 12 digits with its check digit, so a
- * label that cannot be scanned is never printed.
+ * and bars. `startSlot` (1-based) is where the first page begins: the merchant's sheet
+ * already lacks the labels before it (a sheet with fewer slots starts at its first).
+ * Throws on a tracking number that is not 12 digits with its check digit, so a label
+ * that cannot be scanned is never printed.
  */
-export function renderLabels(parcels: readonly LabelParcel[], print: LabelPrintSettings): Uint8Array {
+export class LabelDocument {
+  private readonly sheet: Sheet;
+  private readonly pdf = new PdfWriter();
+  private readonly font = new DocumentFont();
+  private readonly catalog: number;
+  private readonly pagesId: number;
+  private readonly resources: number;
+  private readonly forms = new Map<LabelParcel["carrier"], number>();
+  private readonly cutLines: string;
+  private readonly pages: number[] = [];
+  private content = "";
+  private slot: number;
+  private count = 0;
+
+  constructor(print: LabelPrintSettings, options: { startSlot?: number } = {}) {
+    this.sheet = sheetOf(print, labelSize);
+    this.catalog = this.pdf.reserve();
+    this.pagesId = this.pdf.reserve();
+    this.resources = this.pdf.reserve();
+    this.cutLines = this.sheet.cuts.length
+      ? `q 0.3 w [3 3] 0 d 0.6 G ${this.sheet.cuts.map((c) => `${num(c.x1)} ${num(c.y1)} m ${num(c.x2)} ${num(c.y2)} l`).join(" ")} S Q\n`
+      : "";
+    const start = (options.startSlot ?? 1) - 1;
+    this.slot = start >= 0 && start < this.sheet.slots.length ? start : 0;
+  }
+
+  /** Labels added so far. */
+  get labels(): number {
+    return this.count;
+  }
+
+  add(parcel: LabelParcel): void {
+    if (parseTrackingNumber(parcel.trackingNumber) !== parcel.trackingNumber) {
+      throw new RangeError(`invalid tracking number: ${parcel.trackingNumber}`);
+    }
+    if (!this.content) this.content = this.cutLines;
+    const form = this.formOf(parcel.carrier);
+    const matrix = this.sheet.slots[this.slot]!.matrix.map((v) => String(Math.round(v * 10000) / 10000)).join(
+      " ",
+    );
+    this.content += `q ${matrix} cm /X${form} Do\n${labelContent(parcel, carrierLayouts[parcel.carrier], this.font)}Q\n`;
+    this.count += 1;
+    this.slot += 1;
+    if (this.slot === this.sheet.slots.length) this.endPage();
+  }
+
+  finish(): Uint8Array {
+    if (this.count === 0) throw new RangeError("no labels to render");
+    if (this.content) this.endPage();
+    const { pdf } = this;
+    const embedded = this.font.embed(pdf);
+    const xobjects = [...this.forms.values()].map((id) => `/X${id} ${id} 0 R`).join("");
+    pdf.object(this.resources, `<</Font<</F ${embedded} 0 R>>/XObject<<${xobjects}>>>>`);
+    pdf.object(
+      this.pagesId,
+      `<</Type/Pages/Count ${this.pages.length}/Kids[${this.pages.map((id) => `${id} 0 R`).join(" ")}]` +
+        `/MediaBox[0 0 ${num(this.sheet.width)} ${num(this.sheet.height)}]/Resources ${this.resources} 0 R>>`,
+    );
+    pdf.object(this.catalog, `<</Type/Catalog/Pages ${this.pagesId} 0 R>>`);
+    return pdf.finish(this.catalog);
+  }
+
+  private formOf(carrier: LabelParcel["carrier"]): number {
+    let id = this.forms.get(carrier);
+    if (id === undefined) {
+      id = this.pdf.reserve();
+      this.pdf.stream(
+        id,
+        `/Type/XObject/Subtype/Form/BBox[0 0 ${labelSize.width} ${labelSize.height}]/Resources ${this.resources} 0 R`,
+        Buffer.from(staticContent(carrierLayouts[carrier], this.font), "latin1"),
+      );
+      this.forms.set(carrier, id);
+    }
+    return id;
+  }
+
+  private endPage(): void {
+    const contents = this.pdf.reserve();
+    this.pdf.stream(contents, "", Buffer.from(this.content, "latin1"));
+    const page = this.pdf.reserve();
+    this.pdf.object(page, `<</Type/Page/Parent ${this.pagesId} 0 R/Contents ${contents} 0 R>>`);
+    this.pages.push(page);
+    this.content = "";
+    this.slot = 0;
+  }
+}
+
+/** One PDF of the labels in order, as many per page as the brand's print settings put on the paper. */
+export function renderLabels(
+  parcels: readonly LabelParcel[],
+  print: LabelPrintSettings,
+  options: { startSlot?: number } = {},
+): Uint8Array {
   if (parcels.length === 0) throw new RangeError("no labels to render");
+  // Every number is checked before anything is drawn, as before the document was drawn label by label.
   for (const parcel of parcels) {
     if (parseTrackingNumber(parcel.trackingNumber) !== parcel.trackingNumber) {
       throw new RangeError(`invalid tracking number: ${parcel.trackingNumber}`);
     }
   }
-  const sheet = sheetOf(print, labelSize);
-  const pdf = new PdfWriter();
-  const font = new DocumentFont();
-  const catalog = pdf.reserve();
-  const pagesId = pdf.reserve();
-  const resources = pdf.reserve();
-  const forms = new Map<LabelParcel["carrier"], number>();
-  const formOf = (carrier: LabelParcel["carrier"]) => {
-    let id = forms.get(carrier);
-    if (id === undefined) {
-      id = pdf.reserve();
-      pdf.stream(
-        id,
-        `/Type/XObject/Subtype/Form/BBox[0 0 ${labelSize.width} ${labelSize.height}]/Resources ${resources} 0 R`,
-        Buffer.from(staticContent(carrierLayouts[carrier], font), "latin1"),
-      );
-      forms.set(carrier, id);
-    }
-    return id;
-  };
-
-  const cutLines = sheet.cuts.length
-    ? `q 0.3 w [3 3] 0 d 0.6 G ${sheet.cuts.map((c) => `${num(c.x1)} ${num(c.y1)} m ${num(c.x2)} ${num(c.y2)} l`).join(" ")} S Q\n`
-    : "";
-  const pages: number[] = [];
-  const perPage = sheet.slots.length;
-  for (let first = 0; first < parcels.length; first += perPage) {
-    let content = cutLines;
-    for (let slot = 0; slot < perPage && first + slot < parcels.length; slot++) {
-      const parcel = parcels[first + slot]!;
-      const form = formOf(parcel.carrier);
-      const matrix = sheet.slots[slot]!.matrix.map((v) => String(Math.round(v * 10000) / 10000)).join(" ");
-      content += `q ${matrix} cm /X${form} Do\n${labelContent(parcel, carrierLayouts[parcel.carrier], font)}Q\n`;
-    }
-    const contents = pdf.reserve();
-    pdf.stream(contents, "", Buffer.from(content, "latin1"));
-    const page = pdf.reserve();
-    pdf.object(page, `<</Type/Page/Parent ${pagesId} 0 R/Contents ${contents} 0 R>>`);
-    pages.push(page);
-  }
-
-  const embedded = font.embed(pdf);
-  const xobjects = [...forms.values()].map((id) => `/X${id} ${id} 0 R`).join("");
-  pdf.object(resources, `<</Font<</F ${embedded} 0 R>>/XObject<<${xobjects}>>>>`);
-  pdf.object(
-    pagesId,
-    `<</Type/Pages/Count ${pages.length}/Kids[${pages.map((id) => `${id} 0 R`).join(" ")}]` +
-      `/MediaBox[0 0 ${num(sheet.width)} ${num(sheet.height)}]/Resources ${resources} 0 R>>`,
-  );
-  pdf.object(catalog, `<</Type/Catalog/Pages ${pagesId} 0 R>>`);
-  return pdf.finish(catalog);
+  const document = new LabelDocument(print, options);
+  for (const parcel of parcels) document.add(parcel);
+  return document.finish();
 }

@@ -110,3 +110,21 @@ export async function updateSetupStatus(input: z.input<typeof SetupStatusUpdate>
     .go({ response: "all_new" });
   return data as CompanyItem;
 }
+
+/** The switches an operator turns per company; the merchant cannot. */
+export const features = { api: "apiIntegration" } as const;
+export type Feature = keyof typeof features;
+
+/**
+ * Turns a company's feature on or off: an operator's act (`npm run feature`), so it
+ * names the company instead of reading the actor. Turning API連携 off ends the
+ * company's access tokens at once (every call reads the switch).
+ */
+export async function setFeature(tenantId: string, feature: Feature, on: boolean): Promise<CompanyItem> {
+  const { data: current } = await CompanyEntity.get({ tenantId }).go();
+  if (!current) throw new NotFoundError("company.not_found", "会社情報が見つかりません。");
+  const { data } = await CompanyEntity.patch({ tenantId })
+    .set({ features: { ...current.features, [features[feature]]: on } })
+    .go({ response: "all_new" });
+  return data as CompanyItem;
+}

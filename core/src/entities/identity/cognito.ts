@@ -1,6 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { clientOptions, coreConfig } from "../../config";
@@ -46,5 +47,18 @@ export async function deleteUser(subject: string): Promise<void> {
     );
   } catch (err) {
     if ((err as { name?: string }).name !== "UserNotFoundException") throw err;
+  }
+}
+
+/** The subject of the sign-in with this e-mail (sign-ins are named by their e-mail), if any. */
+export async function subjectOfEmail(email: string): Promise<string | undefined> {
+  try {
+    const out = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: coreConfig().cognito.userPoolId, Username: email }),
+    );
+    return out.UserAttributes?.find((a) => a.Name === "sub")?.Value ?? out.Username;
+  } catch (err) {
+    if ((err as { name?: string }).name === "UserNotFoundException") return undefined;
+    throw err;
   }
 }

@@ -103,6 +103,12 @@ export const OrderEntity = defineEntity("order", {
      * docs/requirements.md#api-calls.
      */
     shopUrl: { type: "string" },
+    /**
+     * The version of the search tokens the order's were written with (search.ts
+     * SEARCH_TOKEN_VERSION); absent on orders written before the versions, which the
+     * reindex rewrites (search-reindex.ts).
+     */
+    searchVersion: { type: "number" },
     /** When the customer's people were erased at their request; every later shop version keeps them erased. */
     erasedAt: { type: "string" },
     ...timestamps,

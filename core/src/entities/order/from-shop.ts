@@ -5,9 +5,11 @@ import { batchWrite, withWriteSlot } from "../../db/batch-write";
 import { concurrentUpdate } from "../../error";
 import type { OrderIssue } from "../../shared/order";
 import { retryRemaining } from "../../util/retry";
+import { emit } from "../webhook-endpoint/emit";
 import { carrierOf } from "./edits";
 import { OrderEntity, type OrderItem } from "./entity";
 import { arriveErased, keepErased } from "./erasure";
+import { type ErroredOrder, orderErrorEvent } from "./error-events";
 import { fitIssues } from "./fit-check";
 import { type Judge, judgedErrors } from "./judgement";
 import { idOf, newOrderItem, statusFromPlatform } from "./new-item";
@@ -120,6 +122,7 @@ async function applyToStored(
   shopVersion: z.output<typeof ShopOrderWrite>,
   tally: Tally,
   judge?: Judge,
+  raised?: ErroredOrder[],
 ): Promise<UpsertResult | "conflict"> {
   const value = keepErased(existing, shopVersion);
   const tenantId = useTenantID();
@@ -182,6 +185,7 @@ async function applyToStored(
   );
   for (const tab of tabsOf(existing)) bump(tally, tab, -1);
   for (const tab of tabsOf(next)) bump(tally, tab, 1);
+  if (next.isError && !existing.isError) raised?.push({ orderId, orderNumber: existing.orderNumber, errors });
   return { orderId, outcome: "updated" };
 }
 
@@ -260,6 +264,8 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
   for (const [i, id] of ids.entries()) if (!firstAt.has(id)) firstAt.set(id, i);
   const stored = await storedOrders(tenantId, [...firstAt.keys()]);
   const results: (UpsertResult | undefined)[] = orders.map(() => undefined);
+  /** Orders this page put into the エラー tab, for the integrations that subscribed. */
+  const raised: ErroredOrder[] = [];
   const fresh: number[] = [];
   const known: number[] = [];
   for (const [id, i] of firstAt) (stored.has(id) ? known : fresh).push(i);
@@ -277,13 +283,14 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
     await batchWrite(items.map((item) => ({ PutRequest: { Item: orderItem(item) } })));
     for (const [n, i] of fresh.entries()) {
       for (const tab of tabsOf(items[n]!)) bump(tally, tab, 1);
+      if (items[n]!.isError) raised.push(items[n]!);
       results[i] = { orderId: ids[i]!, outcome: "created" };
     }
   };
   const writeKnown = () =>
     Promise.all(
       known.map(async (i) => {
-        const result = await applyToStored(stored.get(ids[i]!)!, orders[i]!, tally, judge);
+        const result = await applyToStored(stored.get(ids[i]!)!, orders[i]!, tally, judge, raised);
         results[i] = result === "conflict" ? await upsertFromShop(orders[i]!, tally, judge) : result;
       }),
     );
@@ -291,5 +298,6 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
   // Repeats on the page, in page order, each after the order's first write.
   for (const [i, order] of orders.entries()) results[i] ??= await upsertFromShop(order, tally, judge);
   await applyTally(tally);
+  await emit(raised.map(orderErrorEvent));
   return results as UpsertResult[];
 }

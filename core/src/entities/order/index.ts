@@ -37,6 +37,13 @@ export {
   senderResolver,
   shippingCarrier,
 } from "./label-data";
+export {
+  type CarrierChoice,
+  carrierChoices,
+  fallbackCarrier,
+  type LabelState,
+  labelStates,
+} from "./list-filters";
 export { idOf, newOrderItem } from "./new-item";
 export {
   counts,
@@ -51,6 +58,7 @@ export {
   SEARCH_RESULTS,
 } from "./reads";
 export { rejudgeOpenOrders } from "./rejudge";
+export { reindexEveryCompany, reindexSearch } from "./search-reindex";
 /**
  * Orders: their stored shape and its wire form, reads and tab counts, what a shop sync
  * writes, the merchant's edits, the shipping status a label or an upload moves, and erasure.

@@ -9,7 +9,9 @@ import type { OrderIssue } from "../../shared/order";
 import { Brand } from "../brand";
 import { CarrierAccount } from "../carrier-account";
 import { Company } from "../company";
+import { emit } from "../webhook-endpoint/emit";
 import { OrderEntity, type OrderItem } from "./entity";
+import { orderErrorEvent } from "./error-events";
 import { characterIssues, refusedCharacters } from "./fit-check";
 import {
   blockingIssues,
@@ -162,6 +164,7 @@ export async function recordJudgement(order: OrderItem, judged: OrderIssue[]): P
     throw err;
   }
   if (isError !== order.isError) await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
+  if (isError && !order.isError) await emit([orderErrorEvent({ ...order, errors })]);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { idFor } from "../../util/id";
 import type { ShipmentStatus } from "./entity";
+import { SEARCH_TOKEN_VERSION } from "./search";
 import type { ShopOrderWrite } from "./shapes";
 
 /** The id of a shop's platform order: the same natural key always gives the same id. */
@@ -46,5 +47,7 @@ export function newOrderItem(tenantId: string, value: z.output<typeof ShopOrderW
     isGift: value.isGift,
     fulfillmentOrders: value.fulfillmentOrders,
     shopUrl: value.shopUrl,
+    // Its tokens are written with the order, by this version.
+    searchVersion: SEARCH_TOKEN_VERSION,
   };
 }

@@ -5,7 +5,8 @@ import { CounterEntity } from "../counter/entity";
 import { batchGet, findManyById, PAGE_SIZE, type Page, type PageRequest, page, readsById } from "../records";
 import { ShopEntity } from "../shop/entity";
 import { OrderEntity, type OrderItem } from "./entity";
-import { platformIdQuery, queriesFor, type SearchToken, type TokenKind } from "./search";
+import { fallbackCarrier, filterExpression, ListFilters, matchesFilters } from "./list-filters";
+import { platformIdQuery, queryGroupsFor, type SearchToken, type TokenKind } from "./search";
 import { OrderSearchEntity } from "./search-entity";
 import { type Tab, tabs, utc } from "./shapes";
 
@@ -35,11 +36,17 @@ export const ListQuery = z.object({
   shopifyShopUrl: z.string().max(200).optional(),
   /** Within a status tab: only the orders with (true) or without (false) errors. */
   isError: z.boolean().optional(),
+  /** 送り状: only the orders with a live label (issued) or without (unissued). */
+  labelState: ListFilters.labelState,
+  /** Only the orders that ship by this carrier (Order.shippingCarrier; other: その他 or none). */
+  carrier: ListFilters.carrier,
 });
 export type ListQuery = z.input<typeof ListQuery>;
 
 /** The most a search answers: it is for finding an order, not for paging through many. */
 export const SEARCH_RESULTS = 100;
+/** The most orders one word of a several-word search reads before the words are intersected. */
+const WORD_RESULTS = 1000;
 
 /**
  * One page of a tab, newest purchase first, served by an index: the status index
@@ -59,36 +66,46 @@ export async function list(query: ListQuery, request: PageRequest = {}): Promise
     if (!shopId || (q.shopId && q.shopId !== shopId)) return none;
     q.shopId = shopId;
   }
+  const fallback = q.carrier ? await fallbackCarrier() : undefined;
   // Sort keys are `purchasedAt#orderId`: "~" sorts after "#", so the upper bound includes its own second.
   const range = { from: q.purchasedFrom ?? "0000", to: `${q.purchasedTo ?? "9999"}~` };
   const options = { order: "desc" as const };
+  // Filtered lists are bounded reads (one index page per request), so a page may be short.
+  const filtered = { ...options, bounded: true };
   if (q.tab === "error" || q.isError === true) {
     const status = q.tab === "error" ? undefined : q.tab;
     const errors = OrderEntity.query
       .byError({ tenantId })
       .between({ purchasedAt: range.from }, { purchasedAt: range.to });
-    if (!q.shopId && !status) return page(errors, request, options);
-    // Filtered lists are bounded reads (one index page per request), so a page may be short;
-    // the error index is sparse, so few items are read past.
+    if (!q.shopId && !status && !q.labelState && !q.carrier) return page(errors, request, options);
+    // The error index is sparse, so few items are read past.
     return page(
       errors.where((attr, op) =>
-        [q.shopId ? op.eq(attr.shopId, q.shopId) : "", status ? op.eq(attr.shipmentStatus, status) : ""]
+        [
+          q.shopId ? op.eq(attr.shopId, q.shopId) : "",
+          status ? op.eq(attr.shipmentStatus, status) : "",
+          filterExpression(attr, op, q, fallback),
+        ]
           .filter(Boolean)
           .join(" AND "),
       ),
       request,
-      { ...options, bounded: true },
+      filtered,
     );
   }
   const tab = q.shopId
     ? OrderEntity.query.byShop({ tenantId, shopId: q.shopId, shipmentStatus: q.tab })
     : OrderEntity.query.byStatus({ tenantId, shipmentStatus: q.tab });
   const inRange = tab.between({ purchasedAt: range.from }, { purchasedAt: range.to });
-  if (q.isError === undefined) return page(inRange, request, options);
+  if (q.isError === undefined && !q.labelState && !q.carrier) return page(inRange, request, options);
   return page(
-    inRange.where((attr, op) => op.eq(attr.isError, false)),
+    inRange.where((attr, op) =>
+      [q.isError === undefined ? "" : op.eq(attr.isError, false), filterExpression(attr, op, q, fallback)]
+        .filter(Boolean)
+        .join(" AND "),
+    ),
     request,
-    { ...options, bounded: true },
+    filtered,
   );
 }
 
@@ -105,7 +122,7 @@ async function shopIdOfUrl(shopUrl: string): Promise<string | undefined> {
  * The ids of the orders (newest purchase first, at most SEARCH_RESULTS) whose tokens
  * begin with one of these queries: the order search index, read by key ranges only.
  */
-async function idsOfTokens(queries: SearchToken[]): Promise<string[]> {
+async function idsOfTokens(queries: SearchToken[], cap = SEARCH_RESULTS): Promise<string[]> {
   const tenantId = useTenantID();
   const matches = await Promise.all(
     queries.map(({ shard, token }) =>
@@ -114,26 +131,39 @@ async function idsOfTokens(queries: SearchToken[]): Promise<string[]> {
         .begins({ token })
         // `limit` asks DynamoDB for that many per request: without it each request reads
         // a full 1 MB page of the shard's tokens to keep the first hundred.
-        .go({ count: SEARCH_RESULTS, limit: SEARCH_RESULTS, attributes: ["orderId", "purchasedAt"] }),
+        .go({ count: cap, limit: cap, attributes: ["orderId", "purchasedAt"] }),
     ),
   );
   return [...new Map(matches.flatMap((m) => m.data).map((m) => [m.orderId, m.purchasedAt])).entries()]
     .sort((a, b) => (a[1] < b[1] ? 1 : -1))
-    .slice(0, SEARCH_RESULTS)
+    .slice(0, cap)
     .map(([orderId]) => orderId);
 }
 
-/** The orders a search box value finds by the values of these kinds only (the shipment history's search). */
-export function idsFound(search: string, kinds: readonly TokenKind[]): Promise<string[]> {
-  return idsOfTokens(
-    queriesFor(search).filter((query) => kinds.some((kind) => query.token.startsWith(`${kind}:`))),
+/**
+ * The orders every word of a search box value finds (山田 横浜: the orders both find), by
+ * the values of these kinds only when given (the shipment history's search). Each word is
+ * read on the index; the intersection is taken of what the words found.
+ */
+export async function idsFound(search: string, kinds?: readonly TokenKind[]): Promise<string[]> {
+  const groups = queryGroupsFor(search).map((group) =>
+    kinds ? group.filter((query) => kinds.some((kind) => query.token.startsWith(`${kind}:`))) : group,
   );
+  if (groups.length === 0 || groups.some((group) => group.length === 0)) return [];
+  if (groups.length === 1) return idsOfTokens(groups[0]!);
+  // Each word alone may find many more orders than both together: each is read further.
+  const found = await Promise.all(groups.map((group) => idsOfTokens(group, WORD_RESULTS)));
+  const [first, ...rest] = found.map((ids) => new Set(ids));
+  return [...first!].filter((id) => rest.every((other) => other.has(id))).slice(0, SEARCH_RESULTS);
 }
 
 async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
   const tenantId = useTenantID();
   const exact = q.shopifyOrderId ? platformIdQuery(q.shopifyOrderId) : undefined;
-  const ids = await idsOfTokens(exact ? [exact] : queriesFor(q.search ?? ""));
+  const [ids, fallback] = await Promise.all([
+    exact ? idsOfTokens([exact]) : idsFound(q.search ?? ""),
+    q.carrier ? fallbackCarrier() : undefined,
+  ]);
   if (ids.length === 0) return [];
   // Through batchGet: keys DynamoDB leaves unprocessed are asked again, not silently dropped.
   const data = await batchGet(
@@ -148,6 +178,7 @@ async function search(q: z.output<typeof ListQuery>): Promise<OrderItem[]> {
     .filter((order) => !q.shopId || order.shopId === q.shopId)
     .filter((order) => !q.purchasedFrom || order.purchasedAt >= q.purchasedFrom)
     .filter((order) => !q.purchasedTo || order.purchasedAt <= q.purchasedTo)
+    .filter((order) => matchesFilters(order, q, fallback))
     .sort((a, b) => (a.purchasedAt < b.purchasedAt ? 1 : -1));
 }
 

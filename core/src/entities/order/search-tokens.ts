@@ -1,36 +1,59 @@
 import { useTenantID } from "../../actor";
 import { batchWrite, type WriteRequest } from "../../db/batch-write";
-import type { StoredPerson } from "../../shared/order";
+import type { StoredLineItem, StoredPerson } from "../../shared/order";
 import type { OrderItem } from "./entity";
-import { type SearchToken, tokensOf } from "./search";
+import { SEARCH_TOKEN_VERSION, type SearchToken, tokensOf } from "./search";
 import { OrderSearchEntity, tokenItem } from "./search-entity";
+import { legacyTokensOf } from "./search-legacy";
 
-export function searchableOf(order: {
+type SearchableOrder = {
   orderNumber: string;
   platformOrderId: string;
   email?: string;
   purchaser: StoredPerson;
   customer: StoredPerson;
-}) {
+  lineItems?: StoredLineItem[];
+};
+
+const peopleOf = (order: SearchableOrder) => ({
+  orderNumber: order.orderNumber,
+  platformOrderIds: [order.platformOrderId],
+  names: [order.customer.name, order.purchaser.name],
+  kanaNames: [order.customer.nameKana, order.purchaser.nameKana],
+  phones: [order.customer.phone, order.purchaser.phone],
+  emails: order.email ? [order.email] : [],
+  postalCodes: [order.customer.postalCode],
+});
+
+/** The tokens of this version (SEARCH_TOKEN_VERSION) an order is found by. */
+export function searchableOf(order: SearchableOrder) {
   return tokensOf({
-    orderNumber: order.orderNumber,
-    platformOrderIds: [order.platformOrderId],
-    names: [order.customer.name, order.purchaser.name],
-    kanaNames: [order.customer.nameKana, order.purchaser.nameKana],
-    phones: [order.customer.phone, order.purchaser.phone],
-    emails: order.email ? [order.email] : [],
-    postalCodes: [order.customer.postalCode],
+    ...peopleOf(order),
+    companies: [order.customer.company ?? ""],
+    addresses: [order.customer],
+    lineItems: order.lineItems ?? [],
   });
 }
 
-export const searchableOfItem = (item: OrderItem, customer = item.customer) =>
-  searchableOf({
-    orderNumber: item.orderNumber,
-    platformOrderId: item.platformOrderId,
-    email: item.email,
-    purchaser: item.purchaser,
-    customer,
-  });
+/**
+ * The tokens a stored order has in the index: this version's when the order says its
+ * tokens were written by it; otherwise the older version's and this one's, marked
+ * unsure (the order may have either), so that a rewrite or an erasure deletes them all.
+ */
+function priorTokensOf(item: OrderItem, order: SearchableOrder): SearchToken[] {
+  const current = searchableOf(order);
+  if (item.searchVersion === SEARCH_TOKEN_VERSION) return current;
+  const legacy = legacyTokensOf(peopleOf(order));
+  const all = new Map([...legacy, ...current].map((t) => [t.token, { ...t, unsure: true as const }]));
+  return [...all.values()];
+}
+
+/**
+ * The tokens of a stored order: with `customer`, of the order with that recipient
+ * (what an edit turns it into, written by this version); without, what the index holds.
+ */
+export const searchableOfItem = (item: OrderItem, customer?: StoredPerson) =>
+  customer ? searchableOf({ ...item, customer }) : priorTokensOf(item, item);
 
 /** The put of one search token of an order, as one request of a BatchWrite. */
 export function tokenPut(
@@ -53,7 +76,7 @@ export function tokenChanges(
   after: SearchToken[],
 ): WriteRequest[] {
   const keep = new Set(after.map((t) => t.token));
-  const had = new Set(before.map((t) => t.token));
+  const had = new Set(before.filter((t) => !t.unsure).map((t) => t.token));
   // A token is either removed or added, never both: one BatchWrite may carry them together.
   const removed = before
     .filter((t) => !keep.has(t.token))

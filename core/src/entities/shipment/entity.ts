@@ -175,6 +175,18 @@ export const LabelBatchEntity = defineEntity("labelBatch", {
      * on batches started before it was kept.
      */
     partDigests: { type: "list", items: { type: "string" }, readOnly: true },
+    /** 印刷開始位置 (1-based): where the first sheet of each carrier's first part and combined file starts. */
+    startPosition: { type: "number", readOnly: true },
+    /**
+     * The version (workflows/labels/combined.ts) the combined files are drawn for: one PDF
+     * per carrier for the whole batch, in selection order. A cancel since makes the parts'
+     * version move on, and these files are not offered until they are drawn again.
+     */
+    combined: { type: "number" },
+    /** [{ carrier, key, labels }]: the combined files, carriers in order of their first label. */
+    combinedFiles: { type: CustomAttributeType<LabelFile[]>("any") },
+    /** Set once, by the part that completed the batch: `label_batch.completed` went out (webhooks out). */
+    announced: { type: "boolean" },
   },
   indexes: { byId: jobIndex() },
 });

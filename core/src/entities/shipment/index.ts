@@ -77,6 +77,7 @@ export function serialize(item: ShipmentItem): Info {
 export const notFound = () => new NotFoundError("shipment.not_found", "出荷情報が見つかりません。");
 
 export function userIdOf(actor: Actor | undefined): string | null {
+  if (actor?.type === "client") return actor.properties.credentialId; // an integration, by its credential
   return actor?.type === "user" ? actor.properties.userId : null;
 }
 

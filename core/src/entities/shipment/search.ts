@@ -7,8 +7,11 @@ import { ShipmentEntity, type ShipmentItem, TrackingClaimEntity } from "./entity
 /** The most shipments a search answers: it is for finding a parcel, not for paging through many. */
 export const SEARCH_RESULTS = 100;
 
-/** What the history's search box finds a shipment's order by: its number, the recipient's name and reading, the phone. */
-const ORDER_KINDS = ["no", "name", "kana", "tel"] as const;
+/**
+ * What the history's search box finds a shipment's order by: its number, the recipient's
+ * name (given name alone too) and reading, the phone, company and town.
+ */
+const ORDER_KINDS = ["no", "name", "kana", "tel", "co", "addr"] as const;
 
 /** A typed number as the claims hold it: full-width folded, without the hyphens and spaces people type. */
 const numberPrefix = (search: string) =>

@@ -40,7 +40,7 @@ export const ShopEntity = defineEntity("shop", {
      * carriers ({ yamato, sagawa, japan_post }, see carriers.ts); absent: matched by name.
      */
     carrierMapping: parsedOnRead(),
-    /** { running, runId, startedAt, seen, imported, lastSuccessAt, lastError, updatedSince }. */
+    /** { running, runId, startedAt, seen, imported, expected, method, bulk, lastSuccessAt, lastError, updatedSince } (Shop.SyncState). */
     syncState: parsedOnRead(),
     /** Shopify's privacy requests about this shop's customers, newest first (a few dozen at most). */
     privacyRequests: parsedOnRead(),

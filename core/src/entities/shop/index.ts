@@ -45,8 +45,35 @@ export const SyncState = z.object({
     .object({ seen: z.number().int(), imported: z.number().int(), pages: z.number().int() })
     .nullable()
     .default(null),
+  /** Orders the current (or last) run expects to read: the shop's count of its window, then the bulk file's. */
+  expected: z.number().int().nullable().default(null),
+  /** How the current (or last) run reads: page by page, or through a Shopify bulk query. */
+  method: z.enum(["paged", "bulk"]).nullable().default(null),
+  /**
+   * The run's Shopify bulk query: its id, the result file once it is there (valid for days,
+   * so a later step reads on from it), and whether the run gave it up for paging.
+   */
+  bulk: z
+    .object({
+      operationId: z.string(),
+      url: z.string().nullable().default(null),
+      abandoned: z.boolean().default(false),
+    })
+    .nullable()
+    .default(null),
 });
 export type SyncState = z.infer<typeof SyncState>;
+
+/**
+ * Seconds the running import still needs, at the pace it has had since it started (a
+ * bulk query's wait included, so the estimate errs long); null until something is read.
+ */
+export function remainingSeconds(state: SyncState, now = Date.now()): number | null {
+  if (!state.running || !state.startedAt || !state.expected || state.seen <= 0) return null;
+  const elapsed = (now - Date.parse(state.startedAt)) / 1000;
+  const left = Math.max(0, state.expected - state.seen);
+  return Math.ceil((elapsed / state.seen) * left);
+}
 
 export const Info = z
   .object({
@@ -69,6 +96,12 @@ export const Info = z
       status: z.enum(["running", "idle"]),
       seen: z.number(),
       imported: z.number(),
+      /** Orders the run expects to read (null: not yet known). */
+      expected: z.number().nullable(),
+      /** Seconds the running import still needs, estimated from its pace so far (null: not yet known). */
+      remaining_seconds: z.number().nullable(),
+      /** `bulk`: the run reads through a Shopify bulk query; `paged`: page by page. */
+      method: z.enum(["paged", "bulk"]).nullable(),
       started_at: z.string().nullable(),
       last_success_at: z.string().nullable(),
       last_error: z.string().nullable(),
@@ -101,6 +134,9 @@ export function serialize(item: ShopItem): Info {
       status: sync.running ? "running" : "idle",
       seen: sync.seen,
       imported: sync.imported,
+      expected: sync.expected,
+      remaining_seconds: remainingSeconds(sync),
+      method: sync.method,
       started_at: sync.startedAt,
       last_success_at: sync.lastSuccessAt,
       last_error: sync.lastError,

@@ -4,6 +4,15 @@ import { z } from "zod";
 import { coreConfig } from "../../config";
 import { graphql, ShopifyError, shopOrigin } from "./client";
 
+export {
+  type BulkOperation,
+  type BulkPage,
+  bulkOperation,
+  bulkOrderPages,
+  bulkOrdersQuery,
+  ordersCount,
+  startBulkOrders,
+} from "./bulk-orders";
 export { API_VERSION, graphql, resetBuckets, ShopifyError, shopOrigin } from "./client";
 export {
   isShopDomain,

@@ -21,10 +21,32 @@ const LINE_ITEMS_PER_ORDER = 5;
 /** Orders of one page whose further line items are read at once. */
 const MORE_LINE_ITEMS_CONCURRENCY = 4;
 
+/** A line item's fields, as a fragment here and inline in the bulk query (which takes no fragments). */
+export const LINE_ITEM_FIELD_LIST =
+  "id name sku quantity currentQuantity originalUnitPriceSet { shopMoney { amount } }";
+
 const LINE_ITEM_FIELDS = /* GraphQL */ `
   fragment OkuruLineItem on LineItem {
-    id name sku quantity currentQuantity originalUnitPriceSet { shopMoney { amount } }
+    ${LINE_ITEM_FIELD_LIST}
   }
+`;
+
+/** An order's own fields, read alike by the paged query and the bulk query (bulk-orders.ts). */
+export const ORDER_FIELDS = /* GraphQL */ `
+  id
+  name
+  createdAt
+  updatedAt
+  cancelledAt
+  displayFulfillmentStatus
+  email
+  phone
+  note
+  paymentGatewayNames
+  customAttributes { key value }
+  totalPriceSet { shopMoney { amount currencyCode } }
+  shippingAddress { firstName lastName company address1 address2 city province provinceCode zip phone }
+  billingAddress { firstName lastName company address1 address2 city province provinceCode zip phone }
 `;
 
 export const ORDERS_QUERY = /* GraphQL */ `
@@ -33,20 +55,7 @@ export const ORDERS_QUERY = /* GraphQL */ `
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
       pageInfo { hasNextPage endCursor }
       nodes {
-        id
-        name
-        createdAt
-        updatedAt
-        cancelledAt
-        displayFulfillmentStatus
-        email
-        phone
-        note
-        paymentGatewayNames
-        customAttributes { key value }
-        totalPriceSet { shopMoney { amount currencyCode } }
-        shippingAddress { firstName lastName company address1 address2 city province provinceCode zip phone }
-        billingAddress { firstName lastName company address1 address2 city province provinceCode zip phone }
+        ${ORDER_FIELDS}
         lineItems(first: ${LINE_ITEMS_PER_ORDER}) { pageInfo { hasNextPage endCursor } nodes { ...OkuruLineItem } }
       }
     }

@@ -10,6 +10,8 @@ import { expiresAt, type PartResult, putResults } from "../../entities/shipment/
 import { Queue } from "../../queue";
 import { type Carrier, carriers } from "../../shared/brand";
 import { createID, isID } from "../../util/id";
+import { announceIfComplete } from "./announce";
+import { requestCombinedWhenSettled } from "./combined";
 import { settleUnqueuedParts } from "./unqueued-parts";
 
 /**
@@ -40,7 +42,11 @@ export const MAX_ORDERS = 1000;
  * once with their reason, so the batch still finishes, and the request answers 503 to
  * be sent again.
  */
-export async function startBatch(kind: "label" | "reissue", ids: string[]): Promise<{ label_id: string }> {
+export async function startBatch(
+  kind: "label" | "reissue",
+  ids: string[],
+  startPosition?: number,
+): Promise<{ label_id: string }> {
   const labelId = createID("label");
   const parts = partsOf(ids);
   await LabelBatchEntity.create({
@@ -48,6 +54,7 @@ export async function startBatch(kind: "label" | "reissue", ids: string[]): Prom
     jobId: labelId,
     kind,
     total: ids.length,
+    startPosition,
     parts: parts.length,
     createdBy: userIdOf(ActorContext.use()) ?? undefined,
     expiresAt: expiresAt(),
@@ -95,6 +102,7 @@ export async function recordPart(
     .go();
   if (result.canceled && result.data[0]?.code !== "ConditionalCheckFailed")
     throw new Error(`label part ${labelId}/${part} could not be recorded`);
+  await announceIfComplete(labelId);
 }
 
 /**
@@ -137,6 +145,7 @@ export async function failPart(labelId: string, part: number, ids: string[], rea
   );
   for (const orderId of failed) await Order.recordLabelIssue(orderId, message);
   await recordPart(labelId, part, ids.length, []);
+  await requestCombinedWhenSettled(labelId, []);
 }
 
 /** What a part needs once: accounts, brand items, senders. */
@@ -160,6 +169,8 @@ export async function partContext() {
     printSettings: Brand.serialize(brand).print_settings,
     senderOf,
     autoUploadTracking: Brand.uploadSettingsOf(brand).auto_upload_tracking,
+    /** The batch's 印刷開始位置, once the batch is read with it (issue-part.ts `batchSetup`). */
+    startPosition: undefined as number | undefined,
   };
 }
 export type PartContext = Awaited<ReturnType<typeof partContext>>;

@@ -17,6 +17,7 @@ import { NotFoundError, RuleError } from "../../error";
 import { Files } from "../../files";
 import { Queue } from "../../queue";
 import { isID } from "../../util/id";
+import { WebhooksOut } from "../webhooks-out";
 import { renderRequest } from "./rendering";
 
 /** The condition of a cancel: the shipment is issued, and its upload to the shop never started or failed. */
@@ -32,6 +33,18 @@ export async function cancel(shipmentId: string): Promise<ShipmentItem> {
   const { shipment, cancelledNow } = await cancelShipment(shipmentId);
   if (!cancelledNow) return shipment;
   if (isID("label", shipment.labelId)) await withdrawFromPrint(shipment.labelId, [shipmentId]);
+  await WebhooksOut.emit([
+    {
+      type: "shipment.cancelled",
+      data: {
+        shipment_id: shipment.shipmentId,
+        order_id: shipment.orderId,
+        order_number: shipment.orderNumber,
+        carrier: shipment.carrier,
+        tracking_number: shipment.trackingNumber,
+      },
+    },
+  ]);
   return get(shipmentId);
 }
 

@@ -58,7 +58,12 @@ export function batchSetup(labelId: string): Promise<BatchSetup | undefined> {
     partContext(),
   ]).then(([{ data: batch }, context]) =>
     batch
-      ? { kind: batch.kind, createdBy: batch.createdBy ?? null, createdAt: batch.createdAt, context }
+      ? {
+          kind: batch.kind,
+          createdBy: batch.createdBy ?? null,
+          createdAt: batch.createdAt,
+          context: { ...context, startPosition: batch.startPosition },
+        }
       : undefined,
   );
   // A batch not found (another tenant's, expired) or a read that failed is not kept.

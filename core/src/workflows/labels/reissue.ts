@@ -3,8 +3,10 @@ import { useTenantID } from "../../actor";
 import { batchGet } from "../../entities/records";
 import { ShipmentEntity } from "../../entities/shipment/entity";
 import { InputError } from "../../error";
+import { StartPosition } from "../../shared/start-position";
 import { isID } from "../../util/id";
 import { MAX_ORDERS, startBatch } from "./batch";
+import { checkStartPosition } from "./start-position";
 
 // ---------------------------------------------------------------------------
 // Reissue: the same numbers, printed again with the order's current data
@@ -14,6 +16,7 @@ export const ReissueRequest = z.object({
     .array(z.string().max(64))
     .min(1, { error: "出荷を選択してください" })
     .max(MAX_ORDERS, { error: `一度に再発行できるのは${MAX_ORDERS}件までです` }),
+  start_position: StartPosition.optional(),
 });
 
 /**
@@ -22,7 +25,9 @@ export const ReissueRequest = z.object({
  * before anything is queued.
  */
 export async function requestReissue(input: z.input<typeof ReissueRequest>): Promise<{ label_id: string }> {
-  const ids = [...new Set(ReissueRequest.parse(input).shipment_ids)];
+  const request = ReissueRequest.parse(input);
+  const ids = [...new Set(request.shipment_ids)];
+  await checkStartPosition(request.start_position);
   const tenantId = useTenantID();
   const valid = ids.filter((id) => isID("shipment", id));
   // Keys DynamoDB leaves unprocessed are asked again: never "not found" for a shipment that exists.
@@ -36,5 +41,5 @@ export async function requestReissue(input: z.input<typeof ReissueRequest>): Pro
     throw new InputError("input.invalid", "入力内容に誤りがあります。", {
       shipment_ids: `出荷が見つかりません（${missing.slice(0, 3).join("、")}${missing.length > 3 ? " ほか" : ""}）`,
     });
-  return startBatch("reissue", ids);
+  return startBatch("reissue", ids, request.start_position);
 }

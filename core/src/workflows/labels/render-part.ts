@@ -1,15 +1,14 @@
 import { useTenantID } from "../../actor";
 import { type LabelParcel, renderLabels } from "../../carriers/label";
 import { isConditionalFailure } from "../../db/attributes";
-import { Order } from "../../entities/order";
-import { batchGet } from "../../entities/records";
-import { LabelPartEntity, LabelResultEntity, ShipmentEntity } from "../../entities/shipment/entity";
+import { LabelPartEntity, LabelResultEntity } from "../../entities/shipment/entity";
 import type { PartResult } from "../../entities/shipment/label-results";
 import { Files } from "../../files";
 import type { Carrier } from "../../shared/brand";
+import { startSlotFor } from "../../shared/start-position";
+import { requestCombinedWhenSettled } from "./combined";
 import { batchSetup } from "./issue-part";
-import { batchDay, isLabelShipment, toParcel } from "./label-parcel";
-import { asPrinted } from "./printed";
+import { printedAgain } from "./printed-again";
 
 /**
  * Draws a recorded part again with the labels still live, for the rendering a cancel
@@ -30,46 +29,22 @@ export async function renderPart(labelId: string, part: number, renders: number)
   if (!recorded || !stored || !batch) return false;
   if (recorded.renders !== renders || recorded.rendered === renders) return true;
   const results = stored.results as PartResult[];
-  const ids = results.flatMap((r) => r.shipmentIds);
-  const shipments = await batchGet(
-    ids.map((shipmentId) => ({ tenantId, shipmentId })),
-    (keys) => ShipmentEntity.get(keys).go({ consistent: true }),
-  );
-  const byId = new Map(shipments.map((s) => [s.shipmentId, s]));
-  // In the part's order, as first printed.
-  const live = ids.flatMap((id) => {
-    const s = byId.get(id);
-    return s && s.status !== "cancelled" && isLabelShipment(s) ? [s] : [];
-  });
-  const orders = await Order.findMany([...new Set(live.map((s) => s.orderId))]);
   const parcels = new Map<Carrier, LabelParcel[]>();
-  for (const shipment of live) {
-    const order = orders.get(shipment.orderId);
-    if (!order) continue;
-    const list = parcels.get(shipment.carrier) ?? [];
-    const kept = asPrinted(shipment);
-    if (kept) {
-      list.push(kept);
-      parcels.set(shipment.carrier, list);
-      continue;
-    }
-    const delivery = Order.deliveryFor(order, shipment.carrier, batch.context.items);
-    list.push(
-      toParcel(
-        shipment,
-        order,
-        await batch.context.senderOf(order),
-        delivery.success ? delivery.data : {},
-        batchDay(batch.createdAt),
-      ),
-    );
-    parcels.set(shipment.carrier, list);
+  // In the part's order, as first printed.
+  for (const parcel of await printedAgain(
+    results.flatMap((r) => r.shipmentIds),
+    batch,
+  )) {
+    parcels.set(parcel.carrier, [...(parcels.get(parcel.carrier) ?? []), parcel]);
   }
   const files = [...parcels].map(([carrier, list]) => ({
     carrier,
     key: Files.keyFor("labels", labelId, `${String(part + 1).padStart(3, "0")}-${carrier}-r${renders}.pdf`),
     labels: list.length,
-    pdf: renderLabels(list, batch.context.printSettings[carrier]),
+    pdf: renderLabels(list, batch.context.printSettings[carrier], {
+      startSlot:
+        part === 0 ? startSlotFor(batch.context.printSettings[carrier], batch.context.startPosition) : 1,
+    }),
   }));
   await Promise.all(files.map((f) => Files.put(f.key, f.pdf, "application/pdf")));
   try {
@@ -80,6 +55,8 @@ export async function renderPart(labelId: string, part: number, renders: number)
   } catch (err) {
     await Promise.all(files.map((f) => Files.remove(f.key)));
     if (!isConditionalFailure(err)) throw err;
+    return true;
   }
+  await requestCombinedWhenSettled(labelId);
   return true;
 }

@@ -6,6 +6,7 @@ import { NotFoundError } from "../../error";
 import { Files } from "../../files";
 import { carriers } from "../../shared/brand";
 import { isID } from "../../util/id";
+import { combinedCurrent } from "./combined";
 import { awaitsRendering } from "./rendering";
 
 // ---------------------------------------------------------------------------
@@ -16,6 +17,17 @@ export const BatchStatus = z
     label_id: z.string(),
     status: z.enum(["running", "done"]),
     progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    /**
+     * Once the batch is done: one PDF per carrier for the whole batch, its labels in
+     * selection order (carriers in order of their first label). Absent while it is drawn,
+     * and again after a cancel until it is drawn without the cancelled labels.
+     */
+    files: z
+      .array(z.object({ carrier: z.enum(carriers), url: z.string(), labels: z.number().int() }))
+      .optional(),
+    /** The 印刷開始位置 the batch was asked with (its first sheets start there); absent when none was. */
+    start_position: z.number().int().optional(),
+    /** Each part's files as soon as it is drawn: the first labels print while the rest render. */
     parts: z.array(
       z.object({
         part: z.number().int(),
@@ -77,7 +89,11 @@ export function issuedOf(
   return { shipmentIds, createdBy: batch.createdBy, createdAt: batch.createdAt };
 }
 
-/** Where a batch stands: finished parts with download URLs (the first is printable while the rest render) and per-order results. */
+/**
+ * Where a batch stands: finished parts with download URLs (the first is printable while
+ * the rest render), once done one file per carrier for the whole batch, and per-order results.
+ * URLs last 15 minutes: the screen reads the status again for fresh ones.
+ */
 export async function batchStatus(labelId: string): Promise<BatchStatus> {
   const tenantId = useTenantID();
   if (!isID("label", labelId)) throw labelNotFound();
@@ -90,11 +106,22 @@ export async function batchStatus(labelId: string): Promise<BatchStatus> {
   const files = parts
     .sort((a, b) => a.part - b.part)
     .flatMap((p) => p.files.map((f) => ({ ...f, part: p.part })));
+  const combined = combinedCurrent(batch, parts) ? (batch.combinedFiles ?? []) : undefined;
   return {
     label_id: labelId,
     // A part drawn again after a cancel is not offered until its new files are there.
     status: batch.done >= batch.total && !parts.some(awaitsRendering) ? "done" : "running",
     progress: { done: Math.min(batch.done, batch.total), total: batch.total },
+    ...(combined && {
+      files: await Promise.all(
+        combined.map(async (f) => ({
+          carrier: f.carrier,
+          labels: f.labels,
+          url: await Files.downloadUrl(f.key, `${labelId}-${f.carrier}.pdf`, { inline: true }),
+        })),
+      ),
+    }),
+    ...(batch.startPosition !== undefined && { start_position: batch.startPosition }),
     parts: await Promise.all(
       files.map(async (f) => ({
         part: f.part,

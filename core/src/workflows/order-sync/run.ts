@@ -14,6 +14,8 @@ import { Shopify } from "../../platforms/shopify";
 import { Queue, type ShopSyncDraft } from "../../queue";
 import { ShopSettings } from "../../shared/shop";
 import { deleteShop } from "../privacy";
+import { type BulkReader, isBulkCursor, planBulk } from "./bulk-import";
+import type { PageReader } from "./page-reader";
 
 /**
  * One step of a shop's order sync, as the order-sync consumer runs it. A run starts
@@ -49,10 +51,7 @@ const OVERLAP_MS = 2 * 60_000;
 /** Progress (GET /api/shops) is saved at most this often while a step runs, and at its end. */
 const PROGRESS_EVERY_MS = 400;
 
-export type PageReader = (
-  shop: ShopItem,
-  page: { cursor: string | null; updatedSince: string | null },
-) => Promise<{ orders: ImportedOrder[]; nextCursor: string | null }>;
+export type { PageReader } from "./page-reader";
 
 /**
  * The shop's page reader for one step: its credentials are opened (and a Shopify token
@@ -164,6 +163,9 @@ async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.S
       runSince: state.updatedSince ?? windowStart,
       stepCursor: null,
       stepBase: { seen: 0, imported: 0, pages: 0 },
+      expected: null,
+      method: shop.platform === "shopify" ? null : "paged",
+      bulk: null,
     });
   }
   // A continuation of a run that has since ended (or was replaced) has nothing left to do.
@@ -207,27 +209,57 @@ async function runPages(
   read: Partial<Record<ShopItem["platform"], PageReader>>,
   limits: StepLimits,
 ): Promise<StepResult> {
-  const settings = ShopSettings.parse(shop.settings ?? {});
   let state = entered;
-  const cursorIn = message.cursor ?? null;
-  // A step counts from where it began, not from what an earlier attempt of it (which
-  // failed or died after writing some pages) already counted: a retry never counts twice.
-  const base: Counts = state.stepCursor === cursorIn && state.stepBase ? state.stepBase : state;
-  /** Whether an earlier attempt of this step may have written some of its pages. */
-  const retry = base.pages !== state.pages || base.seen !== state.seen;
-
+  let cursorIn = message.cursor ?? null;
+  const stepStarted = Date.now();
   let reader: PageReader;
+  let bulkReader: BulkReader | undefined;
   try {
     reader = read[shop.platform] ?? (await openReader(shop));
+    if (shop.platform === "shopify" && !read.shopify) {
+      const plan = await planBulk(shop, state, cursorIn, stepStarted + limits.ms, {
+        save: async (change) => {
+          state = await saveState(shop, change);
+          return state;
+        },
+      });
+      if (plan.kind === "empty") return finish(shop, state);
+      if (plan.kind === "wait") return continueWith(shop, state, message, plan.cursor, `wait:${Date.now()}`);
+      if (plan.kind === "read") reader = bulkReader = plan.reader;
+      cursorIn = plan.cursor;
+    }
   } catch (err) {
     // A refused token refresh or lost credentials do not mend by retrying: the merchant reconnects.
     if (!isAuthFailure(err)) throw err;
     await endRun(shop, state, (err as Error).message);
     return "failed";
   }
+  try {
+    return await readPages(shop, state, message, cursorIn, reader, limits, stepStarted);
+  } finally {
+    await bulkReader?.close();
+  }
+}
+
+/** Pages from `cursorIn` until the step's limits; then the continuation, or the end of the run. */
+async function readPages(
+  shop: ShopItem,
+  entered: Shop.SyncState,
+  message: ShopSyncDraft,
+  cursorIn: string | null,
+  reader: PageReader,
+  limits: StepLimits,
+  stepStarted: number,
+): Promise<StepResult> {
+  const settings = ShopSettings.parse(shop.settings ?? {});
+  let state = entered;
+  // A step counts from where it began, not from what an earlier attempt of it (which
+  // failed or died after writing some pages) already counted: a retry never counts twice.
+  const base: Counts = state.stepCursor === cursorIn && state.stepBase ? state.stepBase : state;
+  /** Whether an earlier attempt of this step may have written some of its pages. */
+  const retry = base.pages !== state.pages || base.seen !== state.seen;
 
   let cursor = cursorIn;
-  const stepStarted = Date.now();
   // The carriers, senders and 備考欄設定 every order of the step is judged by (the エラー tab's reasons).
   const { judge } = await Order.loadJudge();
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
@@ -281,9 +313,21 @@ async function runPages(
   await progress.flush();
   if (failure !== undefined) throw failure;
   if (!cursor) return finish(shop, state);
+  // Bulk and paged steps of one run (paging after a bulk query was given up) count pages apart.
+  return continueWith(shop, state, message, cursor, `${isBulkCursor(cursor) ? "bulk:" : ""}${state.pages}`);
+}
+
+/** Hands the run on to a new message that goes on from `cursor` (`step` makes its key). */
+async function continueWith(
+  shop: ShopItem,
+  state: Shop.SyncState,
+  message: ShopSyncDraft,
+  cursor: string,
+  step: string,
+): Promise<StepResult> {
   await handOff(shop.shopId, state.runId!, cursor);
   const continuation = await Queue.send("orderSync", [
-    Queue.orderSyncRequest(shop.shopId, message.reason, `run:${state.runId}:${state.pages}`, {
+    Queue.orderSyncRequest(shop.shopId, message.reason, `run:${state.runId}:${step}`, {
       runId: state.runId!,
       cursor,
     }),
@@ -358,7 +402,8 @@ async function finish(shop: ShopItem, state: Shop.SyncState): Promise<StepResult
   await saveState(shop, {
     running: false,
     lastSuccessAt: new Date().toISOString(),
-    lastError: null,
+    // A bulk query given up for paging stays told until the next run.
+    lastError: state.bulk?.abandoned ? state.lastError : null,
     updatedSince: nextSince,
   });
   await endMarker(shop.shopId, runId);

@@ -47,7 +47,7 @@ export async function labelBatch(work: StaleWork, now: Date): Promise<Outcome> {
   const { data: recorded } = await LabelPartEntity.query
     .byJob(key)
     .go({ pages: "all", attributes: ["part", "renders", "rendered"] });
-  if (batch.done >= batch.total) return finishedBatch(work, now, recorded);
+  if (batch.done >= batch.total) return finishedBatch(work, now, batch, recorded);
   const done = new Set(recorded.map((p) => p.part));
   const items = partItemsOf(batch.partItems);
   const lost = partNumbers(batch.parts).filter((part) => !done.has(part));
@@ -72,17 +72,31 @@ export async function labelBatch(work: StaleWork, now: Date): Promise<Outcome> {
 
 /**
  * A finished batch is in the running index again while a part cancelled since waits for
- * its new rendering (workflows/labels/cancel.ts): that rendering is asked for again. It
- * leaves the index once every part is drawn, under the heartbeat as read, so a cancel
- * that came in meanwhile (and moved the heartbeat on) keeps it there.
+ * its new rendering (workflows/labels/cancel.ts): that rendering is asked for again. Once
+ * every part is drawn, its combined files are asked for again until they are drawn for
+ * the parts as they stand (a lost message, or one that lost to a cancel). It leaves the
+ * index once they are, under the heartbeat as read, so a cancel that came in meanwhile
+ * (and moved the heartbeat on) keeps it there.
  */
 async function finishedBatch(
   work: StaleWork,
   now: Date,
+  batch: { done: number; total: number; combined?: number },
   parts: { part: number; renders?: number; rendered?: number }[],
 ): Promise<Outcome> {
   const key = keyOf(work);
   const waiting = parts.filter(Labels.awaitsRendering);
+  if (!waiting.length && !Labels.combinedCurrent(batch, parts)) {
+    if (!(await claimLabelBatch(work, now))) return "claimed";
+    // A key of its own: the combined files' first message may have been taken and overtaken.
+    await sendAll("labelJob", [
+      {
+        ...Labels.combineRequest(work.id, Labels.partsVersion(parts)),
+        dedupeKey: redriveKey(work.id, work.heartbeatAt),
+      },
+    ]);
+    return "redriven";
+  }
   if (!waiting.length) {
     await applied(
       LabelBatchEntity.patch(key)

@@ -15,6 +15,7 @@ import { ConflictError, RuleError, VisibleError } from "../../error";
 import { Ecforce } from "../../platforms/ecforce";
 import { ShopifyError } from "../../platforms/shopify/client";
 import { ShopSettings } from "../../shared/shop";
+import { WebhooksOut } from "../webhooks-out";
 import * as EcforceUpload from "./ecforce";
 import * as ShopifyUpload from "./shopify";
 import { type PlatformResult, Refusal, type UploadWork } from "./work";
@@ -313,6 +314,21 @@ async function attempt(
   const userId = options.userId !== undefined ? options.userId : userIdOf(ActorContext.use());
   await recordSuccess(group, claim, outcome, userId, now());
   const updated = await Order.recordUpload(order.orderId, { status: outcome.orderStatus, issue: null });
+  await WebhooksOut.emit(
+    group.map((shipment) => ({
+      type: "tracking.uploaded" as const,
+      data: {
+        shipment_id: shipment.shipmentId,
+        order_id: order.orderId,
+        order_number: order.orderNumber,
+        carrier: shipment.carrier,
+        tracking_number: shipment.trackingNumber,
+        platform: order.platform,
+        fulfillment_id: outcome.fulfillmentId,
+        order_shipment_status: updated?.shipmentStatus ?? order.shipmentStatus,
+      },
+    })),
+  );
   return {
     ...resultOf(
       first,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/entities/order";
+import { Shipment } from "@okuru/core/entities/shipment";
 import { InputError } from "@okuru/core/error";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
@@ -18,7 +19,6 @@ import {
   PageQuery,
   router,
   ruleErrors,
-  toPage,
 } from "../openapi";
 import { apiRoute, bulkResults, bulkRoute, changeAnswers, getRoute, IdParam, jsonBody } from "./crud";
 
@@ -50,6 +50,19 @@ const ListQuery = PageQuery.extend({
   shopify_shop_url: shopifyShopUrl.optional().meta({
     description: "Shopify ストアの URL（https://{shop}.myshopify.com）。単独でも他の条件と合わせても使える",
   }),
+  label_status: z
+    .enum(Order.labelStates, { error: "label_status は unissued か issued で指定してください" })
+    .optional()
+    .meta({ description: "送り状: unissued で送り状未発行の注文、issued で発行済みの注文" }),
+  carrier: z
+    .enum(Order.carrierChoices, {
+      error: "carrier は yamato・sagawa・japan_post・other のいずれかで指定してください",
+    })
+    .optional()
+    .meta({
+      description:
+        "発送する配送会社（注文の配送設定、なければブランドの既定）。other はその他の配送会社と配送会社が決まっていない注文",
+    }),
 });
 
 /** The list's filters as core takes them (the same for a page and for every id). */
@@ -64,6 +77,8 @@ function listFilter(q: z.infer<typeof IdsQuery>): Order.ListQuery {
     purchasedTo: q.purchased_to && jstRangeEdge(q.purchased_to, "end"),
     shopifyOrderId: q.shopify_order_id,
     shopifyShopUrl: q.shopify_shop_url,
+    labelState: q.label_status,
+    carrier: q.carrier,
   };
 }
 
@@ -116,9 +131,40 @@ const OrderIds = z
   })
   .meta({ id: "OrderIds" });
 
+const OrderListItem = Order.Info.extend({
+  shipping_carrier: z
+    .enum(Order.carrierChoices)
+    .meta({ description: "発送する配送会社（other: その他の配送会社、または未定）" }),
+  tracking_numbers: z.array(z.string()).meta({ description: "取り消されていない出荷の追跡番号" }),
+}).meta({ id: "OrderListItem" });
+
+/** The list's orders with the carrier each ships by and the numbers of its live shipments. */
+async function listItems(
+  items: Awaited<ReturnType<typeof Order.list>>["items"],
+): Promise<z.infer<typeof OrderListItem>[]> {
+  const [fallback, numbers] = await Promise.all([
+    Order.fallbackCarrier(),
+    Promise.all(
+      items.map(async (order) =>
+        (order.labelsLive ?? 0) > 0
+          ? (await Shipment.ofOrder(order.orderId))
+              .filter((shipment) => shipment.status !== "cancelled")
+              .map((shipment) => shipment.trackingNumber)
+          : [],
+      ),
+    ),
+  ]);
+  return items.map((order, i) => ({
+    ...Order.serialize(order),
+    shipping_carrier:
+      Order.shippingCarrier(order, { defaultCarrier: fallback, accountCarriers: [] }).carrier ?? "other",
+    tracking_numbers: numbers[i]!,
+  }));
+}
+
 const OrderList = z
   .object({
-    items: z.array(Order.Info),
+    items: z.array(OrderListItem),
     next_cursor: z.string().nullable(),
     counts: z.record(z.enum(Order.tabs), z.number()).meta({ description: "タブごとの件数" }),
   })
@@ -207,7 +253,7 @@ export const orders = router()
         Order.list(listFilter(q), { cursor: q.cursor, limit: q.limit }),
         Order.counts(),
       ]);
-      return c.json({ ...toPage(page, Order.serialize), counts }, 200);
+      return c.json({ items: await listItems(page.items), next_cursor: page.cursor, counts }, 200);
     },
   )
   .openapi(

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { Order } from "@okuru/core/entities/order";
 import { Shipment } from "@okuru/core/entities/shipment";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { Labels } from "@okuru/core/workflows/labels";
-import { authErrors, inputErrors, jsonContent, notFound, PageQuery, router, toPage } from "../openapi";
+import { authErrors, inputErrors, jsonContent, notFound, PageQuery, router } from "../openapi";
 import {
   apiRoute,
   bulkResults,
@@ -27,13 +28,34 @@ const ListQuery = PageQuery.extend({
     .max(100)
     .optional()
     .meta({
-      description: `追跡番号・注文番号・お届け先名（漢字/カナの前方一致）・電話番号（新しい順に最大${Shipment.SEARCH_RESULTS}件、1ページ）`,
+      description: `追跡番号・注文番号・お届け先名（漢字/カナの前方一致、名だけでも）・電話番号・会社名・市区町村（新しい順に最大${Shipment.SEARCH_RESULTS}件、1ページ）`,
     }),
   is_error: z
     .enum(["true", "false"], { error: "is_error は true か false で指定してください" })
     .optional()
     .meta({ description: "true でアップロードに失敗した出荷、false でそれ以外" }),
 });
+
+const ShipmentListItem = Shipment.Info.extend({
+  customer: z
+    .object({ name: z.string(), prefecture: z.string(), city: z.string() })
+    .nullable()
+    .meta({ description: "お届け先（注文の現在のお届け先。注文がなければ null）" }),
+}).meta({ id: "ShipmentListItem" });
+
+/** The page's shipments with their orders' recipients, read in one BatchGet. */
+async function withCustomers(items: Awaited<ReturnType<typeof Shipment.list>>["items"]) {
+  const orders = await Order.findMany([...new Set(items.map((s) => s.orderId))]);
+  return items.map((shipment) => {
+    const customer = orders.get(shipment.orderId)?.customer;
+    return {
+      ...Shipment.serialize(shipment),
+      customer: customer
+        ? { name: customer.name, prefecture: customer.prefecture, city: customer.city }
+        : null,
+    };
+  });
+}
 
 /** 送り状の発行・状況・取り消しと出荷履歴 (docs/requirements.md#api-calls, /shipments…). */
 export const shipments = router()
@@ -82,7 +104,7 @@ export const shipments = router()
     listRoute({
       tag: "shipment",
       summary: "出荷履歴（新しい順）",
-      info: Shipment.Info,
+      info: ShipmentListItem,
       listId: "ShipmentList",
       query: ListQuery,
       description: "出荷の一覧（1ページ分）",
@@ -101,7 +123,7 @@ export const shipments = router()
         },
         { cursor, limit },
       );
-      return c.json(toPage(page, Shipment.serialize), 200);
+      return c.json({ items: await withCustomers(page.items), next_cursor: page.cursor }, 200);
     },
   )
   .openapi(getRoute({ tag: "shipment", summary: "出荷", info: Shipment.Info }), async (c) =>

@@ -1,5 +1,8 @@
 import { Button, Group, Loader, Progress, ScrollArea, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconFileTypePdf } from "@tabler/icons-react";
+import type { MouseEvent } from "react";
+import { URL_MARGIN_MS } from "./label-pdfs";
 
 /** Where a job (label issue, reissue, tracking upload) stands: a bar with done/total, the title changing when it ends. */
 export function BatchProgress({
@@ -52,15 +55,41 @@ export function BatchProgress({
   );
 }
 
-/** The batch's finished PDFs, each openable as soon as it exists (in the browser's viewer, to print). */
+/**
+ * The batch's finished PDFs, each openable as soon as it exists (in the browser's viewer,
+ * to print). A link whose URL has expired, or is about to, is not followed: the tab is
+ * opened at once (so the browser lets it open) and sent to the URL `fresh` reads again.
+ */
 export function PdfLinks({
   pdfs,
   note,
+  expiresAt,
+  fresh,
 }: {
   pdfs: readonly { key: string; title: string; url: string }[];
   note: string;
+  /** When a link stops working (epoch ms); without it, links are followed as they are. */
+  expiresAt?: (url: string) => number;
+  /** The file's URL read again (a new signature); undefined when the batch no longer has the file. */
+  fresh?: (key: string) => Promise<string | undefined>;
 }) {
   if (pdfs.length === 0) return null;
+  const open = (pdf: { key: string; url: string }) => async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!fresh || !expiresAt || Date.now() + URL_MARGIN_MS < expiresAt(pdf.url)) return;
+    event.preventDefault();
+    const tab = window.open("", "_blank");
+    try {
+      const url = await fresh(pdf.key);
+      if (!url) throw new Error("このPDFはありません。画面の表示を確認してください。");
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.open(url, "_blank", "noopener,noreferrer");
+    } catch (error) {
+      tab?.close();
+      notifications.show({ color: "red", message: `PDFを開けませんでした。${(error as Error).message}` });
+    }
+  };
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
@@ -82,6 +111,7 @@ export function PdfLinks({
                 size="xs"
                 variant="light"
                 leftSection={<IconFileTypePdf size={16} />}
+                onClick={open(pdf)}
               >
                 PDFを開く
               </Button>

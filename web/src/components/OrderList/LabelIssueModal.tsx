@@ -75,7 +75,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
       words={words}
       view={labelBatchView}
       pdfsOf={(view) => view.parts}
-      pdfNote="できたものから印刷できます。リンクの有効期限は15分です。"
+      pdfNote=""
       summary={(view) => (
         <>
           <JobSummary

@@ -27,7 +27,8 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError, type Order, type OrderListQuery } from "../../lib/api";
+import { ApiError, type Order, type OrderListItem, type OrderListQuery } from "../../lib/api";
+import { formatDateTime, MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { ordersQueryOptions, useBulkUpdateOrders, useSelectAllOrders } from "../../queries/orders";
@@ -35,12 +36,18 @@ import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
 import { EmptyState } from "../EmptyState/EmptyState";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
-import { formatDateTime } from "../StoresSettings/StoresSettings";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
 import { ExportModal, useCarrierExport } from "./ExportModal";
 import { exportFormatChoices, exportFormatLabels } from "./export-formats";
 import { LabelIssueModal, useLabelIssue } from "./LabelIssueModal";
+import {
+  type CarrierFilter,
+  carrierChoices,
+  carrierFilterLabels,
+  type LabelStatusFilter,
+  labelStatusChoices,
+} from "./list-filters";
 import classes from "./OrderList.module.css";
 import {
   type AllSelected,
@@ -59,6 +66,9 @@ export type OrderFilters = {
   purchased_from?: string;
   purchased_to?: string;
   shop_id?: string;
+  /** 送り状: unissued (送り状未発行) or issued (発行済み); absent: すべて. */
+  label_status?: LabelStatusFilter;
+  carrier?: CarrierFilter;
 };
 
 const PAGE_SIZE = 50;
@@ -98,6 +108,12 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
   const [searchText, setSearchText] = useState(filters.search ?? "");
+  // The picker's range, held here while only its first day is picked: that half is not a
+  // filter yet, and a controlled picker given back no first day would forget the click.
+  const [range, setRange] = useState<[string | null, string | null]>([
+    filters.purchased_from ?? null,
+    filters.purchased_to ?? null,
+  ]);
   const filterKey = JSON.stringify(filters);
 
   // A new filter starts again from its first page with nothing selected.
@@ -107,6 +123,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
     setSelected(new Map());
     setAll(null);
     setSearchText(filters.search ?? "");
+    setRange([filters.purchased_from ?? null, filters.purchased_to ?? null]);
   }, [filterKey]);
 
   const cursor = cursors[cursors.length - 1] ?? undefined;
@@ -116,6 +133,8 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
     purchased_from: filters.purchased_from,
     purchased_to: filters.purchased_to,
     shop_id: filters.shop_id,
+    label_status: filters.label_status,
+    carrier: filters.carrier,
     cursor,
     limit: PAGE_SIZE,
   };
@@ -123,11 +142,16 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const { data: shops } = useQuery(shopsQueryOptions());
   const bulk = useBulkUpdateOrders();
   const selectAll = useSelectAllOrders();
-  const orders = data?.items ?? [];
+  const orders: OrderListItem[] = data?.items ?? [];
   const allSelected = allOnPage(orders, selected);
   // The tab's count is the list's total only when nothing else narrows it.
   const narrowed = Boolean(
-    filters.search || filters.purchased_from || filters.purchased_to || filters.shop_id,
+    filters.search ||
+      filters.purchased_from ||
+      filters.purchased_to ||
+      filters.shop_id ||
+      filters.label_status ||
+      filters.carrier,
   );
   const total = narrowed ? null : (data?.counts[filters.tab_key] ?? null);
   const morePages = Boolean(data?.nextCursor) || cursors.length > 1;
@@ -161,6 +185,8 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
         purchased_from: filters.purchased_from,
         purchased_to: filters.purchased_to,
         shop_id: filters.shop_id,
+        label_status: filters.label_status,
+        carrier: filters.carrier,
       });
       setSelected(new Map(answer.items.map((o) => [o.id, o.orderNumber] as const)));
       setAll({ truncated: answer.truncated, limits: answer.limits });
@@ -242,7 +268,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
         <TextInput
           className={classes.search}
           label="検索"
-          placeholder="注文番号・氏名・カナ・電話番号・メール・郵便番号"
+          placeholder="注文番号・氏名・会社名・市区町村・商品名・SKU・電話番号など（空白で区切ると絞り込み）"
           leftSection={<IconSearch size={16} />}
           value={searchText}
           onChange={(event) => setSearchText(event.currentTarget.value)}
@@ -259,14 +285,42 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           type="range"
           label="購入日"
           placeholder="期間を選択"
-          valueFormat="YYYY/MM/DD"
+          valueFormat={PICKER_VALUE_FORMAT}
+          monthLabelFormat={MONTH_LABEL_FORMAT}
           clearable
+          allowSingleDateInRange
           className={classes.dates}
-          value={[filters.purchased_from ?? null, filters.purchased_to ?? null]}
+          value={range}
           onChange={([from, to]) => {
+            setRange([from, to]);
+            // The first day alone is half a range: the filter changes with the second (or a clear).
             if (from && !to) return;
             onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined });
           }}
+        />
+        <Select
+          label="送り状"
+          className={classes.labelStatus}
+          data={labelStatusChoices.map((choice) => ({ value: choice.value || "all", label: choice.label }))}
+          value={filters.label_status ?? "all"}
+          allowDeselect={false}
+          onChange={(value) =>
+            onFiltersChange({
+              ...filters,
+              label_status: value === "unissued" || value === "issued" ? value : undefined,
+            })
+          }
+        />
+        <Select
+          label="配送会社"
+          placeholder="すべての配送会社"
+          clearable
+          className={classes.carrier}
+          data={carrierChoices}
+          value={filters.carrier ?? null}
+          onChange={(carrier) =>
+            onFiltersChange({ ...filters, carrier: (carrier as CarrierFilter | null) ?? undefined })
+          }
         />
         <Select
           label="ストア"
@@ -374,9 +428,9 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           orders.length === 0 && !isFetching ? (
             <EmptyState
               icon={<IconInbox size={28} stroke={1.6} />}
-              title={filters.search ? "該当する注文はありません" : "表示できる注文はありません"}
+              title={narrowed ? "該当する注文はありません" : "表示できる注文はありません"}
               description={
-                filters.search
+                narrowed
                   ? "検索条件を変えてお試しください。"
                   : shops?.items.some((shop) => shop.status === "active")
                     ? "「注文を同期」を押すと、連携中のストアから注文を取り込みます。"
@@ -386,7 +440,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           ) : null
         }
       >
-        <Table.ScrollContainer minWidth={880} type="native">
+        <Table.ScrollContainer minWidth={1080} type="native">
           <Table highlightOnHover verticalSpacing="sm" aria-label="注文" aria-busy={isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -406,6 +460,8 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                 <Table.Th>購入日時</Table.Th>
                 <Table.Th>お届け先</Table.Th>
                 <Table.Th>住所</Table.Th>
+                <Table.Th>配送会社</Table.Th>
+                <Table.Th>追跡番号</Table.Th>
                 <Table.Th ta="right">金額</Table.Th>
                 <Table.Th>状態</Table.Th>
               </Table.Tr>
@@ -445,6 +501,22 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                       {order.customer.city}
                       {order.customer.address1}
                     </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{carrierFilterLabels[order.shippingCarrier]}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {order.trackingNumbers.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        –
+                      </Text>
+                    ) : (
+                      order.trackingNumbers.map((number) => (
+                        <Text key={number} size="sm" className={classes.number}>
+                          {number}
+                        </Text>
+                      ))
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm">{yen.format(order.totalAmount)}</Text>

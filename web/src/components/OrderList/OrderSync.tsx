@@ -8,7 +8,13 @@ import { notify } from "../../lib/notify";
 import { orderKeys, useSyncOrders } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
 import { formatDateTime, syncPollInterval } from "../StoresSettings/StoresSettings";
-import { type SyncRequest, startSyncRequest, summarizeSync, syncRequestStatus } from "./sync-progress";
+import {
+  importProgressText,
+  type SyncRequest,
+  startSyncRequest,
+  summarizeSync,
+  syncRequestStatus,
+} from "./sync-progress";
 
 const startFailed = "注文の同期を開始できませんでした。時間をおいて再度お試しください。";
 
@@ -92,6 +98,7 @@ export function OrderSync() {
             <Text size="xs" fw={600}>
               {`同期中… ${summary.imported}件を取り込みました`}
             </Text>
+            <Text size="xs">{importProgressText(summary)}</Text>
           </Group>
         ) : status?.state === "waiting" ? (
           <Group gap={6} wrap="nowrap">

@@ -12,9 +12,9 @@ import type {
   Sender,
   Shipment,
 } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
-import { formatDateTime } from "../StoresSettings/StoresSettings";
 import { deliveryCarrierChoices } from "./delivery-form";
 import { exportFormatLabels } from "./export-formats";
 

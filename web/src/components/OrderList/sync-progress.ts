@@ -13,6 +13,10 @@ export interface SyncSummary {
   /** Orders read and written by the runs under way, over every shop. */
   seen: number;
   imported: number;
+  /** Orders the runs under way expect to read; null while any of them does not know yet. */
+  expected: number | null;
+  /** Seconds until the slowest run under way ends, as the server estimates it; null when unknown. */
+  remainingSeconds: number | null;
   /** The latest successful run of any shop. */
   lastSuccessAt: string | null;
   /** Each shop's last failure, in Japanese as the API gives it. */
@@ -30,6 +34,12 @@ export function summarizeSync(shops: readonly Shop[]): SyncSummary {
     running: running.length > 0,
     seen: running.reduce((sum, shop) => sum + shop.sync.seen, 0),
     imported: running.reduce((sum, shop) => sum + shop.sync.imported, 0),
+    expected: running.every((shop) => shop.sync.expected !== null)
+      ? running.reduce((sum, shop) => sum + (shop.sync.expected ?? 0), 0)
+      : null,
+    remainingSeconds: running.every((shop) => shop.sync.remainingSeconds !== null)
+      ? running.reduce((longest, shop) => Math.max(longest, shop.sync.remainingSeconds ?? 0), 0)
+      : null,
     lastSuccessAt: successes.reduce<string | null>(
       (latest, at) => (latest === null || Date.parse(at) > Date.parse(latest) ? at : latest),
       null,
@@ -87,4 +97,30 @@ export function syncRequestStatus(
     };
   }
   return now - request.at > syncStartTimeoutMs ? { state: "stalled" } : { state: "waiting" };
+}
+
+const count = new Intl.NumberFormat("ja-JP");
+
+/** 「約 3 分」「約 40 秒」「約 2 時間」: rounded up, as a merchant waits rather than reads a clock. */
+export function formatRemaining(seconds: number): string {
+  if (seconds < 60) return `約 ${Math.max(1, Math.ceil(seconds / 10) * 10)} 秒`;
+  if (seconds < 3600) return `約 ${Math.ceil(seconds / 60)} 分`;
+  return `約 ${Math.ceil(seconds / 360) / 10} 時間`;
+}
+
+/**
+ * An import under way as a merchant reads it: 「注文を取り込み中 1,234 / 10,000 件（残り約 1 分）」, the
+ * expected count and the estimate left out while they are not known.
+ */
+export function importProgressText(progress: {
+  seen: number;
+  expected: number | null;
+  remainingSeconds: number | null;
+}): string {
+  const read = count.format(progress.seen);
+  const of =
+    progress.expected !== null ? ` / ${count.format(Math.max(progress.expected, progress.seen))}` : "";
+  const left =
+    progress.remainingSeconds !== null ? `（残り${formatRemaining(progress.remainingSeconds)}）` : "";
+  return `注文を取り込み中 ${read}${of} 件${left}`;
 }

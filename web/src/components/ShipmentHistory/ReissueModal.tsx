@@ -30,7 +30,7 @@ export function ReissueModal({ flow }: { flow: Reissue }) {
       words={words}
       view={reissueView}
       pdfsOf={(view) => view.pdfs}
-      pdfNote="追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。リンクの有効期限は15分です。"
+      pdfNote="追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。"
       summary={(view) => (
         <>
           <JobSummary

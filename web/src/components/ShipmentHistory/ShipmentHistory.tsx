@@ -9,15 +9,24 @@ import {
   Table,
   Tabs,
   Text,
+  TextInput,
   VisuallyHidden,
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconBan, IconCloudUpload, IconDots, IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
+import {
+  IconBan,
+  IconCloudUpload,
+  IconDots,
+  IconPrinter,
+  IconSearch,
+  IconTruckDelivery,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { ApiError, type Shipment } from "../../lib/api";
+import { ApiError, type Shipment, type ShipmentListItem } from "../../lib/api";
+import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
@@ -36,6 +45,7 @@ import {
   type ShipmentFilters,
   type ShipmentRow,
   type ShipmentSelection,
+  searchOf,
   selectionCounts,
   shipmentRow,
   shipmentTabLabels,
@@ -96,6 +106,12 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   });
   const cursors = paging.key === filterKey ? paging.cursors : [null];
 
+  const [searchText, setSearchText] = useState(filters.search ?? "");
+  const submitSearch = () => {
+    if ((filters.search ?? "") !== searchText.trim())
+      onFiltersChange(searchOf({ ...filters, search: searchText.trim() || undefined }));
+  };
+
   // The picker's range, held here while only its first day is picked: that half is not a
   // filter yet, and a controlled picker given back no first day would forget the click.
   const [range, setRange] = useState<[string | null, string | null]>([
@@ -109,6 +125,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   useEffect(() => {
     setSelected(new Map());
     setRange([filters.printed_from ?? null, filters.printed_to ?? null]);
+    setSearchText(filters.search ?? "");
   }, [filterKey]);
 
   const cursor = cursors[cursors.length - 1] ?? undefined;
@@ -116,7 +133,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
     shipmentHistoryQueryOptions(listQuery(filters, cursor, PAGE_SIZE)),
   );
   const { data: tabCounts } = useQuery(shipmentCountsQueryOptions());
-  const shipments = data?.items ?? [];
+  const shipments: ShipmentListItem[] = data?.items ?? [];
   const allSelected = allOnPage(shipments, selected);
   const counts = selectionCounts(selected);
   const uploadBlocked = bulkUploadBlocked(selected);
@@ -228,11 +245,24 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
       </Tabs>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          className={classes.search}
+          label="検索"
+          placeholder="追跡番号・注文番号・お届け先名・電話番号など"
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") submitSearch();
+          }}
+          onBlur={submitSearch}
+        />
         <DatePickerInput
           type="range"
           label="発行日"
           placeholder="期間を選択"
-          valueFormat="YYYY/MM/DD"
+          valueFormat={PICKER_VALUE_FORMAT}
+          monthLabelFormat={MONTH_LABEL_FORMAT}
           clearable
           allowSingleDateInRange
           className={classes.dates}
@@ -312,7 +342,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
               title={empty.title}
               description={empty.description}
               action={
-                filters.printed_from || filters.printed_to ? undefined : (
+                filters.printed_from || filters.printed_to || filters.search ? undefined : (
                   <Button
                     renderRoot={(props) => (
                       <Link to="/orders" search={{ tab_key: "notShipped" }} {...props} />
@@ -359,6 +389,14 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                             </Text>
                           )}
                         </Text>
+                        {row.customer && (
+                          <Text size="xs">
+                            {row.customer}
+                            <Text span size="xs" c="dimmed" ml={6}>
+                              {row.customerArea}
+                            </Text>
+                          </Text>
+                        )}
                         <Text size="xs" c="dimmed">
                           {row.carrier}・{row.source}
                         </Text>
@@ -377,7 +415,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
             })}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={860} type="native">
+          <Table.ScrollContainer minWidth={1000} type="native">
             <Table highlightOnHover verticalSpacing="sm" aria-label="出荷" aria-busy={isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -390,6 +428,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                     />
                   </Table.Th>
                   <Table.Th>注文番号</Table.Th>
+                  <Table.Th>お届け先</Table.Th>
                   <Table.Th>配送会社</Table.Th>
                   <Table.Th>追跡番号</Table.Th>
                   <Table.Th>発行日時</Table.Th>
@@ -409,6 +448,12 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                       <Table.Td>
                         <Text size="sm" fw={600}>
                           {row.orderNumber}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{row.customer || "–"}</Text>
+                        <Text size="xs" c="dimmed">
+                          {row.customerArea}
                         </Text>
                       </Table.Td>
                       <Table.Td>

@@ -12,14 +12,15 @@ import type {
   Shipment,
   ShipmentCancelResults,
   ShipmentCounts,
+  ShipmentListItem,
   ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { compactSearch } from "../../lib/search";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
 import { shipmentStatusColors } from "../OrderList/order-bulk";
-import { formatDateTime } from "../StoresSettings/StoresSettings";
 
 /**
  * 出荷履歴 without React: the filters as they live in the URL, each row as the
@@ -57,6 +58,8 @@ export const ShipmentSearch = z.object({
   status: z.enum(statusValues).optional().catch(undefined),
   printed_from: day,
   printed_to: day,
+  /** The search box: tracking number, order number, the recipient's name, phone, company or town. */
+  search: z.string().trim().max(100).optional().catch(undefined),
 });
 export type ShipmentFilters = z.infer<typeof ShipmentSearch>;
 
@@ -110,6 +113,7 @@ export function listQuery(
     ...(filters.status ? { status: filters.status } : {}),
     ...(from ? { printed_from: from } : {}),
     ...(to ? { printed_to: to } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
     ...(cursor ? { cursor } : {}),
     limit,
   };
@@ -117,6 +121,12 @@ export function listQuery(
 
 /** What an empty page says: a period with nothing in it, or a tab that has nothing yet. */
 export function emptyText(filters: ShipmentFilters): { title: string; description: string } {
+  if (filters.search)
+    return {
+      title: "該当する出荷はありません",
+      description:
+        "追跡番号・注文番号・お届け先名・電話番号などで検索できます。検索する言葉を変えてお試しください。",
+    };
   if (filters.printed_from || filters.printed_to)
     return {
       title: "この期間の出荷はありません",
@@ -158,6 +168,10 @@ export interface ShipmentRow {
   parcel: string;
   /** In Japan time. */
   printedAt: string;
+  /** お届け先名, "" when the order is gone. */
+  customer: string;
+  /** The recipient's prefecture and city (東京都渋谷区), "" when the order is gone. */
+  customerArea: string;
   status: ShipmentStatus;
   statusLabel: string;
   statusColor: string;
@@ -207,8 +221,10 @@ export function uploadBlockedReason(shipment: Pick<Shipment, "status">): string 
   }
 }
 
-export function shipmentRow(shipment: Shipment): ShipmentRow {
+export function shipmentRow(shipment: Shipment & Partial<Pick<ShipmentListItem, "customer">>): ShipmentRow {
   return {
+    customer: shipment.customer?.name ?? "",
+    customerArea: shipment.customer ? `${shipment.customer.prefecture}${shipment.customer.city}` : "",
     id: shipment.id,
     orderNumber: shipment.orderNumber,
     carrier: shipmentCarrierText(shipment),

@@ -10,6 +10,7 @@ import { shopsQueryOptions, useDisconnectShop, useSyncShop } from "../../queries
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { importProgressText } from "../OrderList/sync-progress";
 import { RowAction } from "../RecordListSection/RecordListSection";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { ConnectEcforceForm } from "./ConnectEcforceForm";
@@ -63,10 +64,18 @@ function SyncState({ shop }: { shop: Shop }) {
           <Text size="xs" c="dimmed">
             {`確認 ${sync.seen}件・取り込み ${sync.imported}件`}
           </Text>
+          <Text size="xs" c="dimmed">
+            {importProgressText(sync)}
+          </Text>
         </Group>
       ) : (
         <Text size="sm">
           {sync.lastSuccessAt ? `最終同期 ${formatDateTime(sync.lastSuccessAt)}` : "未同期"}
+        </Text>
+      )}
+      {sync.status === "running" && sync.startedAt && (
+        <Text size="xs" c="dimmed">
+          {`${formatDateTime(sync.startedAt)} 開始${sync.method === "bulk" ? "（Shopify の一括取得）" : ""}`}
         </Text>
       )}
       {sync.lastError && (

@@ -6,6 +6,8 @@ export type Order = Camelize<Schemas["Order"]>;
 export type OrderPerson = Order["customer"];
 export type OrderIssue = Order["errors"][number];
 export type OrderList = Camelize<Schemas["OrderList"]>;
+/** An order as the list answers it: with the carrier it ships by and its live tracking numbers. */
+export type OrderListItem = Camelize<Schemas["OrderListItem"]>;
 /** Query of GET /orders (snake_case, as sent). */
 export type OrderListQuery = QueryOf<"/api/orders", "get">;
 /** Every order of a tab and its filters, by id and number, for "select all" (at most the largest bulk action). */

@@ -13,6 +13,8 @@ export type LabelIssueReq = BodyOf<"/api/shipments/labels", "post">;
 
 export type Shipment = Camelize<Schemas["Shipment"]>;
 export type ShipmentList = Camelize<Schemas["ShipmentList"]>;
+/** A shipment as the history lists it: with its order's recipient (null when the order is gone). */
+export type ShipmentListItem = Camelize<Schemas["ShipmentListItem"]>;
 export type ShipmentListQuery = QueryOf<"/api/shipments", "get">;
 /** 出荷履歴's tab counts, per status (capped: "at least"). */
 export type ShipmentCounts = Camelize<Schemas["ShipmentCounts"]>;

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from "vitest";
+import { CLIENT_RATE_LIMIT } from "../../../functions/src/api/auth";
+import { accessToken, apiEnabledAccount, createCredential } from "../../support/api-clients";
+
+/**
+ * The per-credential rate limit is one count in DynamoDB, not per process: two
+ * separately loaded copies of the app (as two Lambda instances) share it, and the
+ * request past the limit is refused by whichever copy it reaches.
+ */
+
+/** A second, separately loaded app: its own modules, clients and memory, the same table. */
+async function secondInstance() {
+  vi.resetModules();
+  const { app } = await import("../../../functions/src/api/app");
+  return app;
+}
+
+describe("rate limit per credential", () => {
+  it("is shared across two app instances and answers 429 with Retry-After and RateLimit headers", async () => {
+    const { app: first } = await import("../../../functions/src/api/app");
+    const second = await secondInstance();
+    expect(second).not.toBe(first);
+    const account = await apiEnabledAccount();
+    const token = await accessToken(await createCredential(account, { scopes: ["orders:read"] }));
+    const get = (instance: typeof first) =>
+      instance.request("/api/shipments/counts", { headers: { authorization: `Bearer ${token}` } });
+
+    // The window is a fixed minute: start early in one, so the test does not straddle two.
+    let probe = await get(first);
+    if (Number(probe.headers.get("ratelimit-reset")) < 45) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number(probe.headers.get("ratelimit-reset")) * 1000 + 200),
+      );
+      probe = await get(first);
+    }
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get("ratelimit-limit")).toBe(String(CLIENT_RATE_LIMIT.limit));
+
+    const rest = CLIENT_RATE_LIMIT.limit - 1;
+    const statuses: number[] = [];
+    for (let i = 0; i < rest; i += 25) {
+      const batch = Array.from({ length: Math.min(25, rest - i) }, (_, j) =>
+        get((i + j) % 2 ? first : second),
+      );
+      statuses.push(...(await Promise.all(batch)).map((r) => r.status));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+
+    for (const instance of [first, second]) {
+      const refused = await get(instance);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+      expect((await refused.json()).code).toBe("rate_limited.api");
+    }
+  }, 180_000);
+});

@@ -1,0 +1,237 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
+import { coreConfig } from "@okuru/core/config";
+import { WebhookDeliveryEntity, WebhookEndpoint } from "@okuru/core/entities/webhook-endpoint";
+import { Queue } from "@okuru/core/queue";
+import { WebhooksOut } from "@okuru/core/workflows/webhooks-out";
+import type { SQSEvent } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handler } from "../../../functions/src/queue/webhook-delivery";
+import { asUser, testAccount } from "../../support/account";
+import { usePrivateQueue } from "../../support/queues";
+import { drainQueue } from "../../support/simulators";
+
+/** An integrator's endpoint on this machine: records each request, answers what the test says. */
+type Received = { headers: IncomingMessage["headers"]; body: string };
+let receiver: Server;
+let origin: string;
+const received: Received[] = [];
+let answers: number[] = [];
+
+beforeAll(async () => {
+  await usePrivateQueue("webhookDelivery", { VisibilityTimeout: "60" });
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.statusCode = answers.shift() ?? 200;
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+/** The local receiver is a private address: allowed only the way the shop simulators are, by configuration. */
+function allowReceiver() {
+  if (!coreConfig().allowedPrivateOrigins.includes(origin)) coreConfig().allowedPrivateOrigins.push(origin);
+}
+
+const sqsEvent = (bodies: unknown[]) =>
+  ({
+    Records: bodies.map((body, i) => ({
+      messageId: `m-${Date.now()}-${i}`,
+      receiptHandle: "r",
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: "1" },
+    })),
+  }) as unknown as SQSEvent;
+
+async function delayedMessages(): Promise<number> {
+  const { Attributes = {} } = await Queue.client().send(
+    new GetQueueAttributesCommand({
+      QueueUrl: coreConfig().queues.webhookDelivery,
+      AttributeNames: ["ApproximateNumberOfMessagesDelayed"],
+    }),
+  );
+  return Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0);
+}
+
+describe("webhooks out", () => {
+  it("refuses an endpoint on an internal address or plain http, as shop URLs are refused", async () => {
+    const account = await testAccount();
+    for (const url of [
+      "http://127.0.0.1:9/hook",
+      "https://127.0.0.1/hook",
+      "https://10.1.2.3/hook",
+      "https://[::1]/hook",
+      "https://localhost/hook",
+      "http://example.com/hook",
+      "https://169.254.169.254/latest/meta-data",
+    ]) {
+      await expect(
+        asUser(account, () => WebhookEndpoint.create("cred_x", { url, events: ["tracking.uploaded"] })),
+        url,
+      ).rejects.toMatchObject({ code: "input.invalid", fields: { url: expect.stringContaining("https") } });
+    }
+    expect(await asUser(account, () => WebhookEndpoint.list())).toEqual([]);
+  });
+
+  it("posts each event signed over its timestamp and body, retries a failure with back-off, and logs each attempt", async () => {
+    allowReceiver();
+    const account = await testAccount("株式会社京都抹茶本舗");
+    const { endpoint, secret } = await asUser(account, () =>
+      WebhookEndpoint.create("cred_a", {
+        url: `${origin}/okuru`,
+        events: ["tracking.uploaded", "shipment.cancelled"],
+      }),
+    );
+    expect(secret).toMatch(/^whsec_/);
+    // Another company sees nothing of it.
+    const other = await testAccount();
+    await expect(asUser(other, () => WebhookEndpoint.get(endpoint.endpointId))).rejects.toMatchObject({
+      code: "webhook.not_found",
+    });
+
+    received.length = 0;
+    answers = [500];
+    const queued = await asUser(account, () =>
+      WebhooksOut.emit([
+        { type: "tracking.uploaded", data: { shipment_id: "shp_1", tracking_number: "444413758703" } },
+        // Not subscribed: never posted.
+        { type: "order.error", data: { order_id: "ord_1" } },
+      ]),
+    );
+    expect(queued).toBe(1);
+    await drainQueue("webhookDelivery", handler);
+    expect(received).toHaveLength(1);
+    const first = received[0]!;
+    expect(first.headers["okuru-event"]).toBe("tracking.uploaded");
+    expect(WebhooksOut.verifySignature(secret, String(first.headers["okuru-signature"]), first.body)).toBe(
+      true,
+    );
+    // A body changed in transit, or another secret, does not verify.
+    expect(
+      WebhooksOut.verifySignature(secret, String(first.headers["okuru-signature"]), `${first.body} `),
+    ).toBe(false);
+    expect(
+      WebhooksOut.verifySignature("whsec_other", String(first.headers["okuru-signature"]), first.body),
+    ).toBe(false);
+    expect(JSON.parse(first.body)).toMatchObject({
+      type: "tracking.uploaded",
+      data: { shipment_id: "shp_1", tracking_number: "444413758703" },
+    });
+
+    // The 500 is in the log, and the next attempt waits in the queue (SQS delay), not in a function.
+    const [afterFailure] = await asUser(account, () =>
+      WebhookEndpoint.deliveries("cred_a", endpoint.endpointId),
+    );
+    expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
+    const wait = Date.parse(afterFailure!.nextAttemptAt!) - Date.now();
+    expect(wait).toBeGreaterThan(20_000);
+    expect(wait).toBeLessThanOrEqual(WebhooksOut.RETRY_DELAYS_SECONDS[0]! * 1000);
+    expect(await delayedMessages()).toBe(1);
+
+    // The retry as the queue hands it over once its delay is past.
+    await asUser(account, () =>
+      WebhookDeliveryEntity.patch({
+        tenantId: account.tenantId,
+        endpointId: endpoint.endpointId,
+        deliveryId: afterFailure!.deliveryId,
+      })
+        .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+        .go(),
+    );
+    const retry = {
+      kind: "webhook_delivery",
+      tenantId: account.tenantId,
+      dedupeKey: `webhook:${afterFailure!.deliveryId}:2:first`,
+      endpointId: endpoint.endpointId,
+      deliveryId: afterFailure!.deliveryId,
+      attempt: 2,
+      delaySeconds: WebhooksOut.RETRY_DELAYS_SECONDS[0],
+    };
+    expect((await handler(sqsEvent([retry]))).batchItemFailures).toEqual([]);
+    // Delivered twice (SQS delivers at least once): posted once.
+    expect((await handler(sqsEvent([retry]))).batchItemFailures).toEqual([]);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body).toBe(first.body);
+    expect(received[1]!.headers["okuru-delivery"]).toBe(first.headers["okuru-delivery"]);
+    const [done] = await asUser(account, () => WebhookEndpoint.deliveries("cred_a", endpoint.endpointId));
+    expect(done).toMatchObject({ status: "succeeded", attempts: 2, lastStatusCode: 200 });
+  });
+
+  it("gives up after the last attempt, and posts nothing for a removed endpoint", async () => {
+    allowReceiver();
+    const account = await testAccount();
+    const { endpoint } = await asUser(account, () =>
+      WebhookEndpoint.create("cred_b", { url: `${origin}/down`, events: ["shipment.cancelled"] }),
+    );
+    received.length = 0;
+    answers = [503];
+    await asUser(account, () =>
+      WebhooksOut.emit([{ type: "shipment.cancelled", data: { shipment_id: "shp_9" } }]),
+    );
+    const [pending] = await asUser(account, () => WebhookEndpoint.deliveries("cred_b", endpoint.endpointId));
+    const key = {
+      tenantId: account.tenantId,
+      endpointId: endpoint.endpointId,
+      deliveryId: pending!.deliveryId,
+    };
+    const last = WebhooksOut.MAX_ATTEMPTS;
+    await WebhookDeliveryEntity.patch(key)
+      .set({ attempts: last - 1 })
+      .go();
+    const message = (attempt: number, deliveryId = pending!.deliveryId) => ({
+      kind: "webhook_delivery",
+      tenantId: account.tenantId,
+      dedupeKey: `webhook:${deliveryId}:${attempt}:first`,
+      endpointId: endpoint.endpointId,
+      deliveryId,
+      attempt,
+    });
+    await handler(sqsEvent([message(last)]));
+    const [failed] = await asUser(account, () => WebhookEndpoint.deliveries("cred_b", endpoint.endpointId));
+    expect(failed).toMatchObject({ status: "failed", attempts: last, lastStatusCode: 503 });
+    expect(failed!.lastError).toContain("HTTP 503");
+
+    // Removed: the next event's delivery is marked failed without a request.
+    const before = received.length;
+    await asUser(account, () =>
+      WebhooksOut.emit([{ type: "shipment.cancelled", data: { shipment_id: "shp_10" } }]),
+    );
+    const [queuedAgain] = await asUser(account, () =>
+      WebhookEndpoint.deliveries("cred_b", endpoint.endpointId),
+    );
+    await asUser(account, () => WebhookEndpoint.remove("cred_b", endpoint.endpointId));
+    await handler(sqsEvent([message(1, queuedAgain!.deliveryId)]));
+    expect(received.length).toBe(before);
+    const { data: gone } = await WebhookDeliveryEntity.get({
+      ...key,
+      deliveryId: queuedAgain!.deliveryId,
+    }).go();
+    expect(gone).toMatchObject({ status: "failed", lastError: "送信先が削除されました。" });
+  });
+
+  it("holds the company's endpoint limit with 20 concurrent creations", async () => {
+    allowReceiver();
+    const account = await testAccount();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        asUser(account, () =>
+          WebhookEndpoint.create("cred_c", { url: `${origin}/n${i}`, events: ["order.error"] }),
+        ),
+      ),
+    );
+    const created = results.filter((r) => r.status === "fulfilled").length;
+    expect(created).toBe(10);
+    for (const refused of results.filter((r) => r.status === "rejected")) {
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "webhook.limit" });
+    }
+    expect(await asUser(account, () => WebhookEndpoint.list())).toHaveLength(10);
+  });
+});
