@@ -14,7 +14,7 @@ export type OutgoingEvent = { type: WebhookEvent; data: Record<string, unknown> 
 /**
  * Posts events to every enabled endpoint of the company that asked for them: one
  * delivery record per (event, endpoint), written before its message is sent, so a
- * message SQS did not take is still there to be sent again (`redrivePending`). One
+ * message SQS did not take stays in the log as pending (no sweep sends it again yet). One
  * read of the company's few endpoints per call: callers pass a page's events together.
  * Emitting never fails the caller's own work, which has already happened. In the entities
  * floor, so an order's own writes (an order entering the エラー tab) can emit too.
