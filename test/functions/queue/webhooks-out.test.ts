@@ -7,6 +7,8 @@ import { Queue } from "@okuru/core/queue";
 import { WebhooksOut } from "@okuru/core/workflows/webhooks-out";
 import type { SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LabelBatchEntity } from "../../../core/src/entities/shipment/entity";
+import { announceIfComplete } from "../../../core/src/workflows/labels/announce";
 import { handler } from "../../../functions/src/queue/webhook-delivery";
 import { asUser, testAccount } from "../../support/account";
 import { usePrivateQueue } from "../../support/queues";
@@ -233,5 +235,36 @@ describe("webhooks out", () => {
       expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "webhook.limit" });
     }
     expect(await asUser(account, () => WebhookEndpoint.list())).toHaveLength(10);
+  });
+
+  it("announces a finished label batch once, whatever number of its parts finish together", async () => {
+    allowReceiver();
+    const account = await testAccount();
+    const { endpoint } = await asUser(account, () =>
+      WebhookEndpoint.create("cred_d", { url: `${origin}/batches`, events: ["label_batch.completed"] }),
+    );
+    const jobId = "lbl_01JAAAAAAAAAAAAAAAAAAAAAAA";
+    await LabelBatchEntity.create({
+      tenantId: account.tenantId,
+      jobId,
+      kind: "label",
+      total: 30,
+      parts: 30,
+      done: 29,
+    }).go();
+    // Not done yet: nobody announces it.
+    await asUser(account, () => Promise.all(Array.from({ length: 5 }, () => announceIfComplete(jobId))));
+    expect(await asUser(account, () => WebhookEndpoint.deliveries("cred_d", endpoint.endpointId))).toEqual(
+      [],
+    );
+    await LabelBatchEntity.patch({ tenantId: account.tenantId, jobId }).add({ done: 1 }).go();
+    // 30 parts see the batch complete at once (SQS may deliver each twice): one event.
+    await asUser(account, () => Promise.all(Array.from({ length: 30 }, () => announceIfComplete(jobId))));
+    const deliveries = await asUser(account, () => WebhookEndpoint.deliveries("cred_d", endpoint.endpointId));
+    expect(deliveries).toHaveLength(1);
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+      type: "label_batch.completed",
+      data: { label_id: jobId, total: 30 },
+    });
   });
 });
