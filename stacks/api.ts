@@ -14,7 +14,8 @@ export const API_THROTTLE = { rate: 500, burst: 1000 } as const;
 export function Api({ stack }: StackContext) {
   const storage = use(Storage);
   const { auth } = use(Auth);
-  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue } = use(Queues);
+  const { orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue, webhookDeliveryQueue } =
+    use(Queues);
 
   // One Hono app serves every route, so every route shares one function (and its warm instances).
   const handler = new LambdaFunction(stack, "ApiHandler", {
@@ -25,6 +26,8 @@ export function Api({ stack }: StackContext) {
       labelJobQueue,
       trackingUploadQueue,
       exportJobQueue,
+      // Webhooks out: a cancel, a shop's webhook order or an edit that puts an order in the エラー tab.
+      webhookDeliveryQueue,
       // Shop connection (OAuth), webhook HMACs and token refresh; the URL for OAuth returns and webhooks.
       ...storage.secrets.shopifyApp,
       storage.secrets.appUrl,

@@ -84,7 +84,7 @@ export function Queues({ stack }: StackContext) {
     batchSize: 10,
   });
   // Every function whose work is an event an integration may subscribe to posts it through this queue.
-  for (const emitter of [orderSyncQueue, labelJobQueue, trackingUploadQueue]) {
+  for (const emitter of [orderSyncQueue, labelJobQueue, trackingUploadQueue, exportJobQueue]) {
     emitter.bind([webhookDeliveryQueue]);
   }
 

@@ -3,6 +3,8 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import postcssPresetMantine from "postcss-preset-mantine";
 import { defineConfig } from "vite";
+import { japanPhoneMetadata } from "./scripts/japan-phone-metadata";
+import { preloadAppChunk } from "./scripts/preload-app-chunk";
 
 // The dev runner starts Vite programmatically from the repository root, so every
 // path is resolved from this file, never from the working directory.
@@ -14,6 +16,8 @@ const proxy = {
   // Local only: the dev runner serves the mail stand-in (verification codes) next to the API.
   "/_local": { target: apiUrl, changeOrigin: true },
 };
+
+const frameworkModules = /node_modules[\\/](@tanstack|react|react-dom|scheduler|clsx|tslib|@babel)[\\/]/;
 
 // VITE_* values are read and validated at run time in the browser (src/config.ts),
 // so a build without them still succeeds.
@@ -29,6 +33,8 @@ export default defineConfig({
       quoteStyle: "double",
     }),
     react(),
+    japanPhoneMetadata(),
+    preloadAppChunk(),
   ],
   // Inline rather than postcss.config.cjs, so it applies whatever the working directory.
   // No postcss-simple-vars: biome's CSS parser rejects `$mantine-breakpoint-*`, so CSS
@@ -36,5 +42,17 @@ export default defineConfig({
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   server: { port: webPort, strictPort: true, proxy },
   preview: { port: webPort, strictPort: true, proxy },
-  build: { outDir: `${webDir}dist`, emptyOutDir: true },
+  build: {
+    outDir: `${webDir}dist`,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every screen needs React and the router: one file rather than the two dozen
+          // small chunks the split by routes made of them (each a round trip on a slow line).
+          groups: [{ name: "framework", test: frameworkModules }],
+        },
+      },
+    },
+  },
 });

@@ -38,6 +38,10 @@ const Env = z.object({
    * locally the shop simulators'. Empty in AWS, where only public https is reached.
    */
   OKURU_ALLOWED_PRIVATE_ORIGINS: z.string().default(""),
+  /** The function's role credentials, which Lambda puts in the environment; read only by the file store. */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
 
 export type CoreConfig = {
@@ -52,6 +56,8 @@ export type CoreConfig = {
     webhookDelivery: string;
   };
   endpoints: { dynamodb?: string; sqs?: string; s3?: string; cognito?: string };
+  /** The role's keys as Lambda gives them (absent outside AWS): the file store signs its own requests. */
+  roleCredentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string };
   secrets: { kind: "local"; keyFile: string } | { kind: "kms"; keyId: string };
   shopify: { clientId: string; clientSecret: string; originTemplate: string };
@@ -162,6 +168,15 @@ export function coreConfig(): CoreConfig {
       s3: env.OKURU_S3_ENDPOINT,
       cognito: env.OKURU_COGNITO_ENDPOINT,
     },
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? {
+          roleCredentials: {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN,
+          },
+        }
+      : {}),
     cognito: {
       userPoolId: poolId,
       clientId: env.OKURU_USER_POOL_CLIENT_ID,

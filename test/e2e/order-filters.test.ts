@@ -58,4 +58,78 @@ describe("order list filters", () => {
     await poll(rows).toBe(3);
     expect(param("purchased_from")).toBe("2026-11-20");
   });
+
+  it("shows cards on a phone, the filters behind 「絞り込み」, and the selection's actions at the foot of the screen", async () => {
+    const account = await app.signedInAdmin("株式会社スマホ商店");
+    const written = await asUser(account, () =>
+      writeAsSync([boughtOn(11, 18), boughtOn(12, 20), boughtOn(13, 22)]),
+    );
+    const typed = await callApi(`/api/orders/${written[1]!.orderId}/delivery/sss`, {
+      method: "PUT",
+      token: account.idToken,
+      body: { carrier_name: "西濃運輸", tracking_number: "2234-5678-9012" },
+    });
+    expect(typed.status, typed.text).toBe(200);
+
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await app.goto("/orders?tab_key=notShipped");
+      const cards = app.page.getByRole("list", { name: "注文" }).getByRole("listitem");
+      // The page's select-all line, then one card per order.
+      await poll(() => cards.count()).toBe(4);
+      expect(await table().count()).toBe(0);
+      await cards.filter({ hasText: "#1012" }).getByText("2234-5678-9012").waitFor();
+      expect(await app.page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+      // Only the search is on the first screen; the other filters wait in the drawer.
+      const search = app.page.getByRole("textbox", { name: "検索" });
+      expect((await search.boundingBox())!.width).toBeGreaterThan(150);
+      expect(await app.page.getByRole("combobox", { name: "送り状" }).count()).toBe(0);
+      await app.shot("order-filters-phone-1-cards", { fromTop: true });
+
+      await app.page.getByRole("button", { name: "絞り込み" }).click();
+      const drawer = app.page.getByRole("dialog", { name: "絞り込み" });
+      await drawer.getByRole("combobox", { name: "送り状" }).click();
+      await app.page.getByRole("option", { name: "送り状未発行" }).click();
+      await app.page.waitForURL((url) => url.searchParams.get("label_status") === "unissued");
+      await app.shot("order-filters-phone-2-drawer");
+      await drawer.getByRole("button", { name: "注文を表示" }).click();
+      await drawer.waitFor({ state: "hidden" });
+      await poll(() => cards.count()).toBe(3);
+      expect(await app.page.getByRole("list", { name: "注文" }).textContent()).not.toContain("#1012");
+      await app.page.getByRole("button", { name: "絞り込み（1件の条件）" }).waitFor();
+
+      // A selection's actions stay in reach wherever the list is scrolled to.
+      await app.page.getByRole("checkbox", { name: "#1013 を選択" }).check();
+      const bar = app.page.getByRole("region", { name: "選択した注文の操作" });
+      await bar.getByRole("button", { name: "送り状発行" }).waitFor();
+      const box = (await bar.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(844);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await app.shot("order-filters-phone-3-selected");
+
+      // From the table's narrowest width up, every header stays on one line (「注文番号」, not 「注文番/号」).
+      for (const width of [768, 1440]) {
+        await app.page.setViewportSize({ width, height: 900 });
+        await table().waitFor();
+        const linesPerHeader = await table().evaluate((t) =>
+          [...t.querySelectorAll("th")]
+            .filter((th) => th.textContent?.trim())
+            .map((th) => {
+              const range = document.createRange();
+              range.selectNodeContents(th);
+              return new Set(
+                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+              ).size;
+            }),
+        );
+        expect(
+          linesPerHeader.every((lines) => lines === 1),
+          String(linesPerHeader),
+        ).toBe(true);
+        await app.shot(`order-filters-desktop-${width}`, { fromTop: true });
+      }
+    } finally {
+      await app.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

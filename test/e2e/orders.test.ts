@@ -298,6 +298,88 @@ describe("order list", () => {
     }
   });
 
+  it("opens an order at its own URL: by keyboard from a later page, closed by back or Escape with the page kept, and loaded directly; says what ブランドの既定 is and which number was only typed", async () => {
+    const account = await setupDoneAccount("株式会社まるや");
+    // More than a page (50), so the list's second page is in the URL behind the order.
+    const writes = Array.from({ length: 52 }, (_, i) => shopOrder(i + 1));
+    await asUser(account, () => writeAsSync(writes));
+    // A number typed for another carrier (その他): nothing printed, and the badges say so.
+    const typed = await callApi(`/api/orders/${orderIdOf(writes[0]!)}/delivery/sss`, {
+      method: "PUT",
+      token: account.idToken,
+      body: { carrier_name: "西濃運輸", tracking_number: "1234-5678-9012" },
+    });
+    expect(typed.status, typed.text).toBe(200);
+    await app.signIn(account);
+    await app.goto(`/orders?tab_key=notShipped`);
+    const table = app.page.getByRole("table", { name: "注文" });
+    await poll(() => table.getByRole("row").count()).toBe(51);
+    await app.page.getByRole("button", { name: "次へ" }).click();
+    await app.page.waitForURL(/pages=/);
+    await poll(() => table.getByRole("row").count()).toBe(3);
+    const listUrl = new URL(app.page.url());
+
+    // The typed number's order: 追跡番号登録済み in its row, never 送り状発行済み.
+    const typedRow = table.getByRole("row").filter({ hasText: "#1001" });
+    await poll(() => typedRow.textContent()).toContain("追跡番号登録済み");
+    expect(await typedRow.textContent()).not.toContain("送り状発行済み");
+
+    // By keyboard: a row takes focus, the arrow keys move, Enter opens.
+    const rows = table.getByRole("row");
+    await rows.nth(1).focus();
+    await app.page.keyboard.press("ArrowDown");
+    expect(await rows.nth(2).evaluate((row) => row === document.activeElement)).toBe(true);
+    await app.page.keyboard.press("ArrowUp");
+    expect(await rows.nth(1).evaluate((row) => row === document.activeElement)).toBe(true);
+    const number = /#\d{4}/.exec((await rows.nth(1).textContent()) ?? "")![0];
+    const write = writes.find((w) => w.orderNumber === number)!;
+    await app.page.keyboard.press("Enter");
+    const drawer = drawerOf(number);
+    await drawer.waitFor();
+    await app.page.waitForURL((url) => url.pathname === `/orders/${orderIdOf(write)}`);
+    // The list's tab and page ride along in the order's URL.
+    const orderUrl = new URL(app.page.url());
+    expect(orderUrl.searchParams.get("tab_key")).toBe("notShipped");
+    expect(orderUrl.searchParams.get("pages")).toBe(listUrl.searchParams.get("pages"));
+    await shot("orders-10-order-url");
+
+    // Back closes it; the list is still on its second page.
+    await app.page.goBack();
+    await drawer.waitFor({ state: "hidden" });
+    expect(app.page.url()).toBe(listUrl.toString());
+    expect(await rows.count()).toBe(3);
+
+    // Escape closes it too, and focus is back on the row it was opened from.
+    await rows.nth(1).focus();
+    await app.page.keyboard.press("Enter");
+    await drawer.waitFor();
+    await app.page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    await app.page.waitForURL((url) => url.pathname === "/orders");
+    await poll(() => rows.nth(1).evaluate((row) => row === document.activeElement)).toBe(true);
+
+    // Loaded directly (a reload, a shared link): the list on its page and the order over it.
+    await app.goto(`${orderUrl.pathname}${orderUrl.search}`);
+    await drawer.waitFor();
+    await poll(() => table.getByRole("row").count()).toBe(3);
+
+    // 配送設定 of an order that takes the brand's defaults says what they are now.
+    await drawer.getByRole("tab", { name: /^配送設定/ }).click();
+    const service = Number(number.slice(1)) % 4 === 0 ? "コレクト（代金引換）" : "発払い";
+    await drawer.getByText(`ブランドの既定: ヤマト運輸 ${service} / 株式会社まるや`).waitFor();
+    await shot("orders-11-brand-default");
+
+    // The typed number's order, opened by its URL: its badge and its 送り状 row say 追跡番号登録済み.
+    await app.goto(`/orders/${orderIdOf(writes[0]!)}?tab_key=notShipped`);
+    const typedDrawer = drawerOf("#1001");
+    await typedDrawer.waitFor();
+    await typedDrawer.getByRole("tab", { name: /^注文内容/ }).click();
+    await typedDrawer.getByRole("region", { name: "送り状" }).getByText("追跡番号登録済み").waitFor();
+    expect(await typedDrawer.getByText("送り状発行済み").count()).toBe(0);
+    expect(await typedDrawer.getByText("追跡番号登録済み").count()).toBe(2);
+    await shot("orders-12-typed-number");
+  }, 300_000);
+
   it("syncs the shops' orders from the list, with progress, and lists the new orders when done", async () => {
     const account = await setupDoneAccount("株式会社茶寮同期");
     // Connecting queued the shop's first sync (its shop has no orders yet): run it, as Lambda would.

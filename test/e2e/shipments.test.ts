@@ -16,6 +16,7 @@ const shopOrder = (n: number) =>
 
 type ShipmentJson = {
   id: string;
+  order_id: string;
   order_number: string;
   tracking_number: string;
   label_id: string;
@@ -255,4 +256,70 @@ describe("shipment history", () => {
       await app.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
+
+  it("opens a shipment at its own URL over the history, by keyboard or by link; an order's labels are reissued and cancelled from the order; a typed number says 追跡番号登録済み", async () => {
+    const { account, call, byNumber } = await printingMerchant("株式会社出荷一件堂");
+    const [one] = byNumber("#1001");
+    const [two] = byNumber("#1002");
+    // #1004 ships by another carrier, its number typed: nothing printed for it.
+    const [typedOrder] = await asUser(account, () => Order.upsertPage([shopOrder(4)]));
+    const typed = await call(`/orders/${typedOrder!.orderId}/delivery/sss`, "PUT", {
+      carrier_name: "西濃運輸",
+      tracking_number: "5555-0101",
+    });
+    expect(typed.status, typed.text).toBe(200);
+
+    await app.goto(`/shipments?status=issued`);
+    await poll(() => table().getByRole("row").count()).toBe(6);
+    const typedRow = table().getByRole("row").filter({ hasText: "5555-0101" });
+    expect(await typedRow.textContent()).toContain("追跡番号登録済み");
+
+    // By keyboard: the row takes focus and Enter opens the shipment at /shipments/{id}.
+    const row = table()
+      .getByRole("row")
+      .filter({ hasText: formatTrackingNumber(one!.tracking_number) });
+    await row.focus();
+    await app.page.keyboard.press("Enter");
+    const drawer = app.page.getByRole("dialog", { name: `出荷 ${titleOf(one!)}` });
+    await drawer.waitFor();
+    await app.page.waitForURL((url) => url.pathname === `/shipments/${one!.id}`);
+    expect(new URL(app.page.url()).searchParams.get("status")).toBe("issued");
+    await drawer.getByText("ヤマト運輸").waitFor();
+    await shot("shipments-6-shipment-url");
+    // Escape closes it, back on the list with its tab.
+    await app.page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    await app.page.waitForURL((url) => url.pathname === "/shipments" && url.search === "?status=issued");
+    await poll(() => row.evaluate((r) => r === document.activeElement)).toBe(true);
+
+    // By link: the list behind and the shipment over it.
+    await app.goto(`/shipments/${two!.id}?status=issued`);
+    const second = app.page.getByRole("dialog", { name: `出荷 ${titleOf(two!)}` });
+    await second.waitFor();
+    await poll(() => table().getByRole("row").count()).toBe(6);
+    // Its order is a link to the order's own URL.
+    await second.getByRole("link", { name: "#1002" }).click();
+    await app.page.waitForURL((url) => url.pathname === `/orders/${two!.order_id}`);
+    const order = app.page.getByRole("dialog", { name: "注文 #1002" });
+    await order.waitFor();
+
+    // From the order: its label printed again, then cancelled, without going to 出荷履歴.
+    await order.getByRole("tab", { name: /^注文内容/ }).click();
+    const labels = order.getByRole("region", { name: "送り状" });
+    await labels.getByRole("button", { name: `${titleOf(two!)} を再発行` }).click();
+    const reissue = app.page.getByRole("dialog", { name: "送り状の再発行" });
+    await reissue.getByText("送り状を作成しています…").waitFor();
+    expect(await drainQueue("labelJob", labelJobHandler)).toEqual({ handled: 1, failed: 0 });
+    await reissue.getByText("1件の送り状を再発行しました").waitFor({ timeout: 20_000 });
+    await closeDialog(reissue);
+    await poll(async () => (await call(`/shipments/${two!.id}`)).json.label_id).not.toBe(two!.label_id);
+
+    await labels.getByRole("button", { name: `${titleOf(two!)} を取り消し` }).click();
+    const confirm = app.page.getByRole("dialog", { name: "出荷を取り消す" });
+    await confirm.getByRole("button", { name: "取り消す" }).click();
+    await app.page.getByText("1件の出荷を取り消しました。").waitFor();
+    await poll(async () => (await call(`/shipments/${two!.id}`)).json.status).toBe("cancelled");
+    await labels.getByText("取消済み").waitFor();
+    await shot("shipments-7-order-cancelled");
+  }, 300_000);
 });

@@ -12,6 +12,7 @@ import {
   selfPrintingAccount,
   useOrderListApp,
 } from "../support/e2e-orders";
+import { fetchEcforce } from "../support/ecforce-fetch";
 import { usePrivateQueue } from "../support/queues";
 import { drainQueue, withShops } from "../support/simulators";
 
@@ -85,11 +86,11 @@ async function shopifyOrder(origin: string, domain: string, adminToken: string, 
 /** An order as the shop's v2 admin REST API answers it (list by number, then the order). */
 async function ecforceOrder(baseUrl: string, apiToken: string, number: string) {
   const headers = { Authorization: `Token token="${apiToken}"`, Accept: "application/json" };
-  const list = await fetch(`${baseUrl}/api/v2/admin/orders.json?q[number_eq]=${number}`, { headers });
+  const list = await fetchEcforce(`${baseUrl}/api/v2/admin/orders.json?q[number_eq]=${number}`, { headers });
   expect(list.status).toBe(200);
   const { data } = (await list.json()) as { data: { id: string }[] };
   expect(data).toHaveLength(1);
-  const one = await fetch(`${baseUrl}/api/v2/admin/orders/${data[0]!.id}.json`, { headers });
+  const one = await fetchEcforce(`${baseUrl}/api/v2/admin/orders/${data[0]!.id}.json`, { headers });
   expect(one.status).toBe(200);
   return ((await one.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
 }

@@ -233,7 +233,7 @@ describe("Queues", () => {
     });
   });
 
-  test.each([handlers.orderSync, handlers.labelJob, handlers.trackingUpload])(
+  test.each([handlers.orderSync, handlers.labelJob, handlers.trackingUpload, handlers.exportJob])(
     "%s can post the events of its work to integrations (webhooks out)",
     (handler) => {
       const [, fn] = functionWithHandler(templates.Queues, handler);
@@ -306,6 +306,7 @@ describe("Api", () => {
         "SST_Queue_queueUrl_LabelJobQueue",
         "SST_Queue_queueUrl_TrackingUploadQueue",
         "SST_Queue_queueUrl_ExportJobQueue",
+        "SST_Queue_queueUrl_WebhookDeliveryQueue",
         "OKURU_USER_POOL_ID",
         "OKURU_USER_POOL_CLIENT_ID",
         "OKURU_KMS_KEY_ID",

@@ -1,4 +1,8 @@
-import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+} from "@aws-sdk/client-sqs";
 import { serve } from "@hono/node-server";
 import { coreConfig, resetCoreConfig } from "@okuru/core/config";
 import { Queue, type QueueName } from "@okuru/core/queue";
@@ -95,10 +99,24 @@ export async function usePrivateOrderSyncQueue() {
 
 type Handler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
+/** Messages SQS still holds back (DelaySeconds) on the queue. */
+async function delayedIn(queueUrl: string): Promise<number> {
+  const { Attributes } = await Queue.client().send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ["ApproximateNumberOfMessagesDelayed"],
+    }),
+  );
+  return Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
+}
+
 /**
  * Runs a queue's real consumer on what is in the queue until nothing is left (or
  * `rounds` passes), as Lambda's event source would, deleting what succeeded.
- * Returns how many records were handed over and how many failed.
+ * Returns how many records were handed over and how many failed. On the order-sync
+ * queue a message SQS still holds back is work left (a sync waiting for Shopify's bulk
+ * query looks again after a delay of seconds): the drain waits for it. Other queues'
+ * delays are retries hours long, which a drain leaves where they are.
  */
 export async function drainQueue(queue: QueueName, handler: Handler, rounds = 200) {
   const queueUrl = coreConfig().queues[queue];
@@ -110,6 +128,10 @@ export async function drainQueue(queue: QueueName, handler: Handler, rounds = 20
       new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
     );
     if (Messages.length === 0) {
+      if (queue === "orderSync" && (await delayedIn(queueUrl)) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
       emptyRounds += 1;
       continue;
     }

@@ -53,6 +53,7 @@ export const userBody = recordFixture<Wire["User"]>({
   email: "tanaka@example.jp",
   name: "田中 太郎",
   role: "admin",
+  invited_at: null,
   ...stamped,
 });
 

@@ -5,6 +5,7 @@ import { ErrorPage } from "./components/ErrorPage/ErrorPage";
 import { AuthCheckOverlay } from "./components/LoadingOverlay/LoadingOverlay";
 import { RouterLoading } from "./components/LoadingOverlay/RouterLoading";
 import type { Auth } from "./lib/auth";
+import { loadOpeningRouteChunks } from "./router-preload";
 import { routeTree } from "./routeTree.gen";
 
 function RoutesWithLoading({ children }: { children: ReactNode }) {
@@ -24,7 +25,7 @@ export interface CreateAppRouterOptions {
 }
 
 export function createAppRouter({ auth, queryClient, history }: CreateAppRouterOptions) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { auth, queryClient },
     ...(history ? { history } : {}),
@@ -37,6 +38,8 @@ export function createAppRouter({ auth, queryClient, history }: CreateAppRouterO
     defaultNotFoundComponent: () => <ErrorPage errorCode={404} />,
     scrollRestoration: true,
   });
+  if (!history) loadOpeningRouteChunks(router);
+  return router;
 }
 
 declare module "@tanstack/react-router" {

@@ -42,6 +42,8 @@ export const ShopSyncMessage = z.object({
   /** A continuation of a run: the run it belongs to and where it goes on. */
   runId: z.string().min(1).max(64).optional(),
   cursor: Cursor.optional(),
+  /** Seconds SQS keeps a continuation out of sight: a run waiting for Shopify looks again later. */
+  delaySeconds: z.number().int().min(0).max(900).optional(),
 });
 
 /**
@@ -186,7 +188,7 @@ export function orderSyncRequest(
   shopId: string,
   reason: ShopSyncDraft["reason"],
   dedupeKey: string,
-  options: { at?: Date; runId?: string; cursor?: string } = {},
+  options: { at?: Date; runId?: string; cursor?: string; delaySeconds?: number } = {},
 ): ShopSyncDraft {
   return {
     kind: "order_sync",
@@ -196,6 +198,7 @@ export function orderSyncRequest(
     dedupeKey,
     ...(options.runId ? { runId: options.runId } : {}),
     ...(options.cursor ? { cursor: options.cursor } : {}),
+    ...(options.delaySeconds ? { delaySeconds: options.delaySeconds } : {}),
   };
 }
 

@@ -140,6 +140,10 @@ export const customerCodeRules = {
   japan_post: { label: "お客様番号", required: false },
 } as const satisfies Record<Carrier, { label: string; required: boolean }>;
 
+/** The message for a required contract code left empty, the same under the browser's field and in the API's answer. */
+export const customerCodeMissing = (carrier: Carrier) =>
+  `${customerCodeRules[carrier].label}を入力してください`;
+
 export const carrierAccountInputs = {
   yamato: YamatoAccountInput,
   sagawa: SagawaAccountInput,

@@ -20,6 +20,7 @@ import { health } from "./routes/health";
 import { imports } from "./routes/imports";
 import { itemCategories } from "./routes/item-categories";
 import { oauthToken } from "./routes/oauth-token";
+import { orderChangeFeed } from "./routes/order-changes";
 import { orders } from "./routes/orders";
 import { senders } from "./routes/senders";
 import { shipmentCounts } from "./routes/shipment-counts";
@@ -44,13 +45,19 @@ const mounted = <Router>(routers: Record<string, Router | Router[]>) =>
 
 /**
  * Every router by its path under /api, in mounting order; `authenticate` guards all but
- * its public list. `/shipments/counts` is mounted before the shipments router, whose
- * `/{id}` would take it.
+ * its public list. `/shipments/counts` and `/orders/changes` are mounted before the
+ * shipments and orders routers, whose `/{id}` would take them.
  */
 const routes = [
   ...mounted({ health, signup, companies, users, senders, item_categories: itemCategories, brands }),
   ...carrierRouters,
-  ...mounted({ geocoding, orders, exports, imports, shipments: [shipmentCounts, shipments, trackingUpload] }),
+  ...mounted({
+    geocoding,
+    orders: [orderChangeFeed, orders],
+    exports,
+    imports,
+    shipments: [shipmentCounts, shipments, trackingUpload],
+  }),
   ...mounted({ shops, webhooks, credentials: [credentials, credentialWebhooks], oauth_token: oauthToken }),
 ];
 

@@ -9,6 +9,7 @@ import type { ApiScope } from "@okuru/core/shared/api-scopes";
 export const clientRouteScopes: readonly { method: string; path: string; scope: ApiScope }[] = [
   { method: "GET", path: "/api/orders", scope: "orders:read" },
   { method: "GET", path: "/api/orders/ids", scope: "orders:read" },
+  { method: "GET", path: "/api/orders/changes", scope: "orders:read" },
   { method: "GET", path: "/api/orders/{id}", scope: "orders:read" },
   { method: "GET", path: "/api/shipments", scope: "orders:read" },
   { method: "GET", path: "/api/shipments/counts", scope: "orders:read" },

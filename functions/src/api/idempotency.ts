@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { Idempotency } from "@okuru/core/idempotency";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
@@ -45,3 +46,20 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
     return new Response(response.body === "" ? null : response.body, { status: response.status, headers });
   };
 }
+
+/**
+ * The header as documented on each route that honours it (lower case, as Hono's header
+ * validation reads names; HTTP takes any case). Any string passes here: the middleware
+ * checks its form and answers `idempotency.invalid_key` in Japanese.
+ */
+export const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .meta({
+      param: { in: "header" },
+      description:
+        "任意。1〜128 文字の半角英数字・記号。24 時間以内に同じキー・同じリクエストを送り直すと、最初の応答がそのまま返ります（Idempotent-Replayed: true）。同じキーで別のリクエストを送ると 422 idempotency.key_reused、最初のリクエストの処理中は 409 idempotency.in_progress。",
+      example: "6f1c2a4e-1d7b-4b8e-9a53-0c2f7d1e8b90",
+    }),
+});

@@ -21,6 +21,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   "GET /api/users/me": "getMe",
   "PUT /api/users/{id}": "updateUser",
   "DELETE /api/users/{id}": "deleteUser",
+  "POST /api/users/{id}/resend_invitation": "resendUserInvitation",
 
   "GET /api/senders": "listSenders",
   "POST /api/senders": "createSender",
@@ -52,6 +53,7 @@ export const operationIds: Readonly<Record<string, string>> = {
 
   "GET /api/orders": "listOrders",
   "GET /api/orders/ids": "listOrderIds",
+  "GET /api/orders/changes": "getOrderChanges",
   "POST /api/orders/sync": "syncOrders",
   "PUT /api/orders/bulk_update": "bulkUpdateOrders",
   "GET /api/orders/{id}": "getOrder",

@@ -57,7 +57,7 @@ describe("the order marked as labelled", () => {
     const status = await issue(call, [twoParcels, single]);
     expect(status.results.map((r: { error: string | null }) => r.error)).toEqual([null, null]);
     const labelled = (await call(`/orders/${twoParcels}`)).json;
-    expect(labelled.labels).toEqual({ live: 2, last_issued_at: expect.any(String) });
+    expect(labelled.labels).toEqual({ live: 2, typed: 0, last_issued_at: expect.any(String) });
     expect(Date.parse(labelled.labels.last_issued_at)).toBeGreaterThanOrEqual(before - 1000);
 
     const list = (await call("/orders?tab_key=notShipped")).json.items as {

@@ -113,8 +113,9 @@ describe("an sss delivery's typed number", () => {
       is_error: false,
     });
     expect(first.history).toEqual([{ action: "manual", user_id: account.userId, at: expect.any(String) }]);
-    // The order's 送り状 summary counts it: a number ready to upload, as a printed label's is.
-    expect((await call(`/orders/${orderId}`)).json.labels).toMatchObject({ live: 1 });
+    // The order's 送り状 summary counts it: a number ready to upload, as a printed label's is,
+    // but typed: nothing was printed for it (its badge says 追跡番号登録済み).
+    expect((await call(`/orders/${orderId}`)).json.labels).toMatchObject({ live: 1, typed: 1 });
 
     // The same delivery again (a double click, the drawer saved twice): still the one shipment.
     expect((await setSss(call, orderId, typed("西濃運輸", "1234-5678-9012"))).status).toBe(200);
@@ -130,7 +131,7 @@ describe("an sss delivery's typed number", () => {
     const old = list.find((s) => s.id === first.id)!;
     expect(old.status).toBe("cancelled");
     expect(old.history.map((h) => h.action)).toEqual(["manual", "cancel"]);
-    expect((await call(`/orders/${orderId}`)).json.labels).toMatchObject({ live: 1 });
+    expect((await call(`/orders/${orderId}`)).json.labels).toMatchObject({ live: 1, typed: 1 });
 
     // Another order cannot take a number this order holds.
     const other = await setSss(call, orders.get(2002)!, typed("西濃運輸", "9999-0000-1111"));
@@ -152,6 +153,8 @@ describe("an sss delivery's typed number", () => {
     list = live(await shipmentsOf(call, orderId));
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ tracking_number: "1234-5678-9012", source: "manual" });
+    // Retired and typed again: counted once, not left over from the retired number.
+    expect((await call(`/orders/${orderId}`)).json.labels).toMatchObject({ live: 1, typed: 1 });
     // Back to the brand's defaults retires it as well.
     expect((await call(`/orders/${orderId}/delivery`, "DELETE")).status).toBe(200);
     expect(live(await shipmentsOf(call, orderId))).toEqual([]);

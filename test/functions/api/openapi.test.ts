@@ -18,6 +18,27 @@ describe("GET /api/openapi.json", () => {
     expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(["code", "message"]));
   });
 
+  it("documents Idempotency-Key on every route that honours it", async () => {
+    const doc = (await callApi("/api/openapi.json")).json;
+    const headerOf = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === "header" && p.name === "idempotency-key",
+      );
+    for (const [path, method] of [
+      ["/api/shipments/labels", "post"],
+      ["/api/shipments/reissue", "post"],
+      ["/api/shipments/upload_tracking_numbers", "put"],
+      ["/api/shipments/{id}/upload_tracking_number", "put"],
+      ["/api/orders/sync", "post"],
+    ] as const) {
+      expect(headerOf(path, method), `${method} ${path}`).toMatchObject({
+        required: false,
+        schema: { type: "string" },
+      });
+    }
+    expect(headerOf("/api/companies", "get")).toBeUndefined();
+  });
+
   it("answers unknown routes with a JSON 404 when signed in, and tells nothing without a token", async () => {
     const account = await testAccount();
     const res = await callApi("/api/no-such-thing", { token: account.idToken });

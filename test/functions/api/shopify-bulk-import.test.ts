@@ -105,7 +105,7 @@ async function pagedImport(account: Account) {
 }
 
 describe("a first import through a Shopify bulk query", () => {
-  it("stores the same orders as paging the same store", async () => {
+  it("stores the same orders as paging the same store", { timeout: 60_000 }, async () => {
     const seeds = hardStore(90, 301);
     const bulkAccount = await testAccount();
     shops().shopify.addShop("okuru-bulk-same.myshopify.com", seeds);
@@ -148,10 +148,18 @@ describe("a first import through a Shopify bulk query", () => {
       if (result === "continued") midway.push(await syncOf(account));
     });
     expect((await drainQueue("orderSync", steps)).failed).toBe(0);
-    expect(results).toEqual(["continued", "continued", "finished"]);
+    // One step waits for Shopify, three read the file a page each; the wait's other message
+    // (the delayed look, or the finish webhook's) finds it taken.
+    expect(results.filter((r) => r !== "skipped")).toEqual([
+      "continued",
+      "continued",
+      "continued",
+      "finished",
+    ]);
     // Progress a merchant reads while the import runs: read / expected, and a remaining estimate.
-    expect(midway[0]).toMatchObject({ status: "running", method: "bulk", seen: 100, expected: 230 });
-    expect((midway[0] as { remaining_seconds: number }).remaining_seconds).toEqual(expect.any(Number));
+    const firstPage = midway.find((sync) => (sync as { seen: number }).seen > 0);
+    expect(firstPage).toMatchObject({ status: "running", method: "bulk", seen: 100, expected: 230 });
+    expect((firstPage as { remaining_seconds: number }).remaining_seconds).toEqual(expect.any(Number));
     expect(await syncOf(account)).toMatchObject({
       status: "idle",
       method: "bulk",

@@ -4,6 +4,7 @@ import type { SeedOrder } from "../../../dev/src/simulators/seed-order";
 import { handler as labelJobHandler } from "../../../functions/src/queue/label-job";
 import { handler as orderSyncHandler } from "../../../functions/src/queue/order-sync";
 import { testAccount } from "../../support/account";
+import { fetchEcforce } from "../../support/ecforce-fetch";
 import { apiCaller, type Call, kyotoCompanyProfile } from "../../support/printing";
 import { printableSeedPerson, seedOrderTo } from "../../support/seed-orders";
 import { drainQueue, usePrivateOrderSyncQueue, useShops } from "../../support/simulators";
@@ -54,12 +55,12 @@ async function connectEcforce(call: Call, shopName: string, seeds: SeedOrder[]) 
 async function ecforceOrder(shopName: string, apiToken: string, number: number) {
   const base = `${shops().ecforceBaseUrl(shopName)}/api/v2/admin`;
   const headers = { Authorization: `Token token="${apiToken}"`, Accept: "application/json" };
-  const list = await fetch(`${base}/orders.json?q[number_eq]=${number}`, { headers });
+  const list = await fetchEcforce(`${base}/orders.json?q[number_eq]=${number}`, { headers });
   expect(list.status).toBe(200);
   const { data } = (await list.json()) as { data: { id: string; attributes: { number: unknown } }[] };
   const found = data.find((o) => String(o.attributes.number) === String(number));
   expect(found, `order ${number} in ${shopName}`).toBeTruthy();
-  const one = await fetch(`${base}/orders/${found!.id}.json`, { headers });
+  const one = await fetchEcforce(`${base}/orders/${found!.id}.json`, { headers });
   expect(one.status).toBe(200);
   return ((await one.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
 }

@@ -152,7 +152,10 @@ describe("Shopify connection", () => {
     await connectShopify(first, domain);
     const res = await verifyReturn(second, await approveInShopify(second, domain));
     expect(res.status).toBe(409);
-    expect(res.json.message).toBe("このストアは既に別の会社に接続されています。");
+    // The merchant is told the next step: who frees the shop, and where.
+    expect(res.json.message).toBe(
+      "このストアは既に別の会社に接続されています。接続中の会社の管理者に「設定」の「ストア管理」で接続を解除してもらってから、もう一度接続してください。お心当たりがない場合はサポートまでお問い合わせください。",
+    );
     expect((await callApi("/api/shops", { token: second.idToken })).json.items).toEqual([]);
   });
 });

@@ -49,9 +49,9 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const pastTheLimit = () => later(Redrive.HEARTBEAT_LIMIT_MS + 30_000);
 
 /** The one message waiting in `queueUrl`, handed to `handler` as SQS would, then deleted. */
-async function deliverOne(queueUrl: string, handler: (event: SQSEvent) => Promise<unknown>) {
+async function deliverOne(queueUrl: string, handler: (event: SQSEvent) => Promise<unknown>, waitSeconds = 1) {
   const { Messages = [] } = await Queue.client().send(
-    new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }),
+    new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: waitSeconds }),
   );
   expect(Messages).toHaveLength(1);
   const message = Messages[0]!;
@@ -98,14 +98,19 @@ describe("a shop's sync whose consumer died between steps", () => {
     }));
     // A first import of more than a page is read through a bulk query: two pages of 100 lines.
     shops().shopify.addShop(domain, orders);
+    shops().shopify.shop(domain).setBulkPace({ startDelayMs: 0, objectsPerSecond: 100_000 });
     const { id: shopId } = await connectShopify(account, domain);
 
-    // One step of one page runs and queues its continuation; then the consumer and the queue are gone.
+    // Steps of one page each run, each queuing its continuation (the first starts the bulk query
+    // and looks again through a delayed message), until a page is read; then the consumer and the
+    // queue are gone.
     const onePage = consumer("orderSync", async (message) => {
       if (message.kind !== "order_sync") return;
       expect(await OrderSync.runStep(message, {}, { pages: 1, ms: 60_000 })).toBe("continued");
     });
-    await deliverOne(queueUrls.orderSync!, onePage);
+    for (let step = 0; step < 5 && (await syncOf(account.idToken)).seen < 100; step += 1) {
+      await deliverOne(queueUrls.orderSync!, onePage, 20);
+    }
     await loseMessages(queueUrls.orderSync!);
     expect(await syncOf(account.idToken)).toMatchObject({ status: "running", seen: 100, method: "bulk" });
 

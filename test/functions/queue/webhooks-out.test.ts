@@ -4,6 +4,7 @@ import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { coreConfig } from "@okuru/core/config";
 import { WebhookDeliveryEntity, WebhookEndpoint } from "@okuru/core/entities/webhook-endpoint";
 import { Queue } from "@okuru/core/queue";
+import { HEARTBEAT_LIMIT_MS, Redrive } from "@okuru/core/workflows/redrive";
 import { WebhooksOut } from "@okuru/core/workflows/webhooks-out";
 import type { SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -217,6 +218,48 @@ describe("webhooks out", () => {
       deliveryId: queuedAgain!.deliveryId,
     }).go();
     expect(gone).toMatchObject({ status: "failed", lastError: "送信先が削除されました。" });
+  });
+
+  it("sends again, once, a delivery whose message SQS did not take, when the sweep finds it overdue", async () => {
+    allowReceiver();
+    const account = await testAccount();
+    const { endpoint } = await asUser(account, () =>
+      WebhookEndpoint.create("cred_e", { url: `${origin}/late`, events: ["tracking.uploaded"] }),
+    );
+    received.length = 0;
+    answers = [];
+    const queueUrl = coreConfig().queues.webhookDelivery;
+    // A queue that does not exist: SQS refuses the send, as when it is unreachable.
+    coreConfig().queues.webhookDelivery = `${queueUrl}-missing`;
+    try {
+      await asUser(account, () =>
+        WebhooksOut.emit([{ type: "tracking.uploaded", data: { shipment_id: "shp_20" } }]),
+      );
+    } finally {
+      coreConfig().queues.webhookDelivery = queueUrl;
+    }
+    const [pending] = await asUser(account, () => WebhookEndpoint.deliveries("cred_e", endpoint.endpointId));
+    expect(pending).toMatchObject({ status: "pending", attempts: 0 });
+
+    // Not overdue yet: left alone.
+    const early = await Redrive.sweep({ tenantIds: [account.tenantId] });
+    expect(early.redriven).toBe(0);
+    // Overdue: five sweeps at once send it once.
+    const later = new Date(Date.now() + HEARTBEAT_LIMIT_MS + 1000);
+    const sweeps = await Promise.all(
+      Array.from({ length: 5 }, () => Redrive.sweep({ now: later, tenantIds: [account.tenantId] })),
+    );
+    expect(sweeps.reduce((sum, r) => sum + r.redriven, 0)).toBe(1);
+    await drainQueue("webhookDelivery", handler);
+    expect(received.map((r) => JSON.parse(r.body).data)).toEqual([{ shipment_id: "shp_20" }]);
+    const [done] = await asUser(account, () => WebhookEndpoint.deliveries("cred_e", endpoint.endpointId));
+    expect(done).toMatchObject({ status: "succeeded", attempts: 1 });
+    // Ended: out of the running index, so no later sweep looks at it again.
+    const after = await Redrive.sweep({
+      now: new Date(Date.now() + 10 * HEARTBEAT_LIMIT_MS),
+      tenantIds: [account.tenantId],
+    });
+    expect(after).toMatchObject({ redriven: 0, finished: 0, claimed: 0 });
   });
 
   it("holds the company's endpoint limit with 20 concurrent creations", async () => {

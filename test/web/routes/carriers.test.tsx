@@ -149,6 +149,26 @@ describe("配送会社連携", () => {
     expect(within(table).getByText("1,000件")).toBeInTheDocument();
   });
 
+  it("asks for ご請求先顧客コード under its field when a new Yamato account leaves it empty, sending nothing", async () => {
+    const { sent } = renderCarriers();
+    click(
+      await within(await section("ヤマト運輸")).findByRole("button", { name: "ヤマト運輸の契約情報を追加" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を追加" });
+    fill(dialog, "表示名", "ヤマト運輸 京都主管");
+    const row = within(dialog).getByRole("group", { name: "番号帯 1" });
+    fill(row, "開始番号", trackingNumberOf(44_441_375_000));
+    fill(row, "終了番号", trackingNumberOf(44_441_375_999));
+    click(within(dialog).getByRole("button", { name: "追加する" }));
+
+    expect(await within(dialog).findByText("ご請求先顧客コードを入力してください")).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    expect(sent("POST /api/yamato")).toEqual([]);
+  });
+
   it("puts the API's field errors on the range row and the field they name, keeping the stored code when left empty", async () => {
     const registered = trackingRangeBody(44_441_375_000, 1000, 3, "rng_01");
     let answer: FakeAnswer<Wire["CarrierAccount"]> = refusal(

@@ -305,6 +305,15 @@ describe("発送元管理", () => {
     ]);
   });
 
+  it("says where the label prints the company: before the sender's name, on its line", async () => {
+    renderSettings("/settings/senders");
+    click(await screen.findByRole("button", { name: "発送元を追加" }));
+    const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
+    expect(within(dialog).getByRole("textbox", { name: "会社名・部署名" })).toHaveAccessibleDescription(
+      "送り状のご依頼主欄で、発送元名の前に同じ行で印字されます。",
+    );
+  });
+
   it("copies the company's address into a new sender", async () => {
     renderSettings("/settings/senders");
     click(await screen.findByRole("button", { name: "発送元を追加" }));

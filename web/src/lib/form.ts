@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
 import { notify } from "./notify";
+import { useUnsavedChanges } from "./unsaved-changes";
 
 /**
  * The form layer: Mantine forms validated by the shared zod schemas, so the browser
@@ -47,7 +48,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, S extends 
   schema: S,
   options: { initialValues: Values; name?: string; initialErrors?: FormErrors },
 ): SchemaForm<Values, z.output<S>> {
-  return useForm<Values, z.output<S>, FormErrors>({
+  const form = useForm<Values, z.output<S>, FormErrors>({
     mode: "controlled",
     name: options.name,
     initialValues: options.initialValues,
@@ -60,6 +61,9 @@ export function useSchemaForm<Values extends Record<string, unknown>, S extends 
     }),
     transformValues: (values) => schema.parse(values),
   });
+  // A page of several separately saved forms asks before it is left with edits unsaved.
+  useUnsavedChanges(() => form.isDirty());
+  return form;
 }
 
 /** Whether `path` (dotted) names a value of the form. */
@@ -150,6 +154,8 @@ export function useFormSubmit<Values, Output, Result>(
         focusField(anyForm, placed[0]);
         return;
       }
+      // What was sent is saved: the form is no longer dirty (onSuccess may show the stored values).
+      anyForm.resetDirty();
       const { success } = options;
       if (success) notify.success(typeof success === "function" ? success(result) : success);
       await options.onSuccess?.(result);

@@ -29,6 +29,33 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, "detail", id] as const,
 };
 
+/** The orders a page of the list shows. */
+export const ORDER_PAGE_SIZE = 50;
+
+/** The list's filters as the URL holds them (without the page). */
+export type OrderListFilters = Omit<OrderListQuery, "cursor" | "limit">;
+
+/**
+ * One page of the list for its filters: the list and the route's loader build the same
+ * query, so the page a loader read is the one the list finds in the cache.
+ */
+export const orderListQuery = (filters: OrderListFilters, cursor: string | undefined): OrderListQuery => ({
+  ...orderListFilters(filters),
+  cursor,
+  limit: ORDER_PAGE_SIZE,
+});
+
+/** The list's filters alone (a page, or 「すべてを選択」 over every page), whatever else the caller holds. */
+export const orderListFilters = (filters: OrderListFilters): OrderListFilters => ({
+  tab_key: filters.tab_key,
+  search: filters.search,
+  purchased_from: filters.purchased_from,
+  purchased_to: filters.purchased_to,
+  shop_id: filters.shop_id,
+  label_status: filters.label_status,
+  carrier: filters.carrier,
+});
+
 /** One page of a tab; the previous page stays on screen while the next loads. */
 export const ordersQueryOptions = (query: OrderListQuery) =>
   queryOptions({

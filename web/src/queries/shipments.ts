@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-que
 import {
   cancelShipment,
   cancelShipments,
+  getShipment,
   getShipmentCounts,
   getShipments,
   reissueShipments,
@@ -17,7 +18,12 @@ import { useJobMutation } from "./mutations";
 export const shipmentHistoryKeys = {
   list: (query: ShipmentListQuery) => [...shipmentKeys.all, "history", query] as const,
   counts: () => [...shipmentKeys.all, "history", "counts"] as const,
+  detail: (id: string) => [...shipmentKeys.all, "detail", id] as const,
 };
+
+/** One shipment (出荷履歴's drawer); under shipmentKeys.all, so a cancel or reissue reads it again. */
+export const shipmentQueryOptions = (id: string) =>
+  queryOptions({ queryKey: shipmentHistoryKeys.detail(id), queryFn: () => getShipment(id) });
 
 /** The tabs' counts; read again with every shipment query (a batch done, a cancel). */
 export const shipmentCountsQueryOptions = () =>

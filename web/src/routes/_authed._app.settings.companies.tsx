@@ -6,6 +6,7 @@ import {
   CompanyProfileFields,
   useCompanyProfileForm,
 } from "../components/CompanyProfileForm/CompanyProfileForm";
+import { UnsavedChangesGuard } from "../components/CompanyProfileForm/UnsavedChanges";
 import { SettingsFormSection } from "../components/forms/SettingsFormSection";
 import { brandQueryOptions } from "../queries/brands";
 import { companyQueryOptions } from "../queries/companies";
@@ -27,10 +28,12 @@ export const Route = createFileRoute("/_authed/_app/settings/companies")({
 
 function CompanyPage() {
   return (
-    <Stack gap="lg">
-      <CompanyProfileSection />
-      <BrandSettings />
-    </Stack>
+    <UnsavedChangesGuard>
+      <Stack gap="lg">
+        <CompanyProfileSection />
+        <BrandSettings />
+      </Stack>
+    </UnsavedChangesGuard>
   );
 }
 

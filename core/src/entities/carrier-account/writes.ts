@@ -3,7 +3,12 @@ import { assertAdmin, useTenantID } from "../../actor";
 import { concurrentUpdate, InputError, RuleError } from "../../error";
 import { Secret } from "../../secret";
 import { type Carrier, carrierLabels } from "../../shared/brand";
-import { carrierAccountInputs, customerCodeRules, type IssuingMode } from "../../shared/carrier-account";
+import {
+  carrierAccountInputs,
+  customerCodeMissing,
+  customerCodeRules,
+  type IssuingMode,
+} from "../../shared/carrier-account";
 import { trackingNumberOf } from "../../shared/tracking-number";
 import { createID } from "../../util/id";
 import { Counter } from "../counter";
@@ -150,7 +155,7 @@ export async function create(carrier: Carrier, input: unknown): Promise<Account>
   const rule = customerCodeRules[carrier];
   if (!code && rule.required)
     throw new InputError("input.invalid", "入力内容に誤りがあります。", {
-      customer_code: `${rule.label}を入力してください`,
+      customer_code: customerCodeMissing(carrier),
     });
   const tenantId = useTenantID();
   await Counter.ensure(COUNTER, async () => (await allAccounts()).length);

@@ -1,7 +1,9 @@
+import { randomInt } from "node:crypto";
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { clientOptions, coreConfig } from "../../config";
@@ -38,6 +40,43 @@ export async function inviteUser(email: string): Promise<string> {
     }
     throw err;
   }
+}
+
+/**
+ * Sends an invited user's invitation again, as Cognito does it: AdminCreateUser with
+ * MessageAction RESEND mails a new temporary password (the old one stops working).
+ * cognito-local does not implement RESEND; there the same effect is made by setting a
+ * new temporary password, which its mail page shows as the invitation.
+ */
+export async function resendInvitation(email: string): Promise<void> {
+  const UserPoolId = coreConfig().cognito.userPoolId;
+  try {
+    await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: email,
+        MessageAction: "RESEND",
+        DesiredDeliveryMediums: ["EMAIL"],
+      }),
+    );
+  } catch (err) {
+    if (!(err as { name?: string }).name?.includes("Unsupported")) throw err;
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: email,
+        Password: temporaryPassword(),
+        Permanent: false,
+      }),
+    );
+  }
+}
+
+/** A temporary password with every character class a pool's policy may ask for. */
+function temporaryPassword(): string {
+  const sets = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnpqrstuvwxyz", "23456789", "!#$%&*+-=?@"];
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  return [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(sets.join("")))].join("");
 }
 
 export async function deleteUser(subject: string): Promise<void> {

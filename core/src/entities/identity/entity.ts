@@ -26,6 +26,11 @@ export const IdentityEntity = defineEntity("identity", {
     /** The user's role as of the last change (links written before it existed have none). */
     role: { type: roles },
     removedAt: { type: "string" },
+    /**
+     * Set while the invited user has not signed in yet: the first request seen with this
+     * subject clears it here and on the user, so the check costs nothing once accepted.
+     */
+    invitedAt: { type: "string" },
     /** Epoch seconds; set only on removal (the table's TTL attribute). */
     expiresAt: { type: "number" },
     createdAt: timestamps.createdAt,

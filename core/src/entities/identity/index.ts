@@ -2,6 +2,7 @@ export * as Identity from "./index";
 
 import type { Actor } from "../../actor";
 import { UnauthenticatedError } from "../../error";
+import { Database } from "../service";
 import { UserEntity } from "../user/entity";
 import { IdentityEntity, type IdentityItem } from "./entity";
 
@@ -33,6 +34,7 @@ export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, {
   const link = await resolve(claims.subject);
   if (!link) throw new UnauthenticatedError("auth.not_signed_up", "ユーザー登録が完了していません。");
   if (link.removedAt) throw removedUser();
+  if (link.invitedAt) await acceptInvitation(link);
   const role = link.role ?? (await roleOf(link));
   return {
     type: "user",
@@ -44,6 +46,29 @@ export async function actorFor(claims: VerifiedClaims): Promise<Extract<Actor, {
       role,
     },
   };
+}
+
+/**
+ * The invited user's first request: Cognito gives an ID token only once the temporary
+ * password was replaced, so the invitation is accepted. Cleared on both items under the
+ * condition that it is still there, so parallel first requests clear it once; a lost
+ * race is nothing to report.
+ */
+async function acceptInvitation(link: IdentityItem) {
+  await Database.transaction
+    .write(({ user, identity }) => [
+      user
+        .patch({ tenantId: link.tenantId, userId: link.userId })
+        .remove(["invitedAt"])
+        .where((attr, op) => op.exists(attr.invitedAt))
+        .commit(),
+      identity
+        .patch({ subject: link.subject })
+        .remove(["invitedAt"])
+        .where((attr, op) => op.exists(attr.invitedAt))
+        .commit(),
+    ])
+    .go();
 }
 
 async function roleOf(link: IdentityItem) {

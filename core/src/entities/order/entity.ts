@@ -75,6 +75,8 @@ export const OrderEntity = defineEntity("order", {
      * printing (an issue or a reissue). The wire's `labels` (null when none are live).
      */
     labelsLive: { type: "number" },
+    /** Of `labelsLive`, the numbers typed by hand (手入力 for another carrier): nothing printed. */
+    labelsTyped: { type: "number" },
     labelsIssuedAt: { type: "string" },
     /**
      * Moves on with every write that changes what the order ships with: its delivery

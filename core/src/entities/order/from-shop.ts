@@ -73,12 +73,12 @@ export async function upsertFromShop(
       }
       await replaceTokens(orderId, value.purchasedAt, [], searchableOf(item!));
       for (const tab of tabsOf(item!)) bump(ownTally, tab, 1);
-      if (!tally) await applyTally(ownTally);
+      if (!tally) await applyTally(ownTally, true);
       return { orderId, outcome: "created" };
     }
     const result = await applyToStored(existing, value, ownTally, judge);
     if (result === "conflict") continue; // another writer changed the order meanwhile: re-read
-    if (!tally) await applyTally(ownTally);
+    if (!tally) await applyTally(ownTally, result.outcome !== "unchanged");
     return result;
   }
   throw concurrentUpdate();
@@ -297,7 +297,10 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
   await Promise.all([writeFresh(), writeKnown()]);
   // Repeats on the page, in page order, each after the order's first write.
   for (const [i, order] of orders.entries()) results[i] ??= await upsertFromShop(order, tally, judge);
-  await applyTally(tally);
+  await applyTally(
+    tally,
+    results.some((result) => result?.outcome !== "unchanged"),
+  );
   await emit(raised.map(orderErrorEvent));
   return results as UpsertResult[];
 }

@@ -1,4 +1,5 @@
 export { type BulkResult, BulkUpdate, bulkUpdate } from "./bulk";
+export { type OrderChanges, orderChanges } from "./change-marker";
 export {
   applyReplacement,
   CustomerUpdate,

@@ -81,8 +81,13 @@ export const Info = z
     shop_changes: z.record(z.string(), z.unknown()).nullable(),
     /** 出力済み: the last carrier file the order went into (format, time, お客様管理番号). */
     exported: z.object({ format: z.string(), at: z.string(), reference: z.string() }).nullable(),
-    /** 送り状発行済み: how many labels of the order are live and when the last was printed; null when none. */
-    labels: z.object({ live: z.number().int(), last_issued_at: z.string() }).nullable(),
+    /**
+     * 送り状発行済み: how many labels of the order are live and when the last was printed; null when none.
+     * `typed` of them are numbers typed by hand for another carrier (追跡番号登録済み: nothing printed).
+     */
+    labels: z
+      .object({ live: z.number().int(), typed: z.number().int(), last_issued_at: z.string() })
+      .nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -131,7 +136,11 @@ export function serialize(item: OrderItem): Info {
     exported: item.exported ?? null,
     labels:
       (item.labelsLive ?? 0) > 0
-        ? { live: item.labelsLive!, last_issued_at: item.labelsIssuedAt ?? item.updatedAt }
+        ? {
+            live: item.labelsLive!,
+            typed: item.labelsTyped ?? 0,
+            last_issued_at: item.labelsIssuedAt ?? item.updatedAt,
+          }
         : null,
     created_at: item.createdAt,
     updated_at: item.updatedAt,

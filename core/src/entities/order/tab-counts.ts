@@ -1,5 +1,6 @@
 import { useTenantID } from "../../actor";
 import { CounterEntity } from "../counter/entity";
+import { markOrdersChanged } from "./change-marker";
 import type { ShipmentStatus } from "./entity";
 import type { Tab } from "./shapes";
 
@@ -10,17 +11,21 @@ export function tabsOf(order: { shipmentStatus: ShipmentStatus; isError: boolean
   return order.isError ? [order.shipmentStatus, "error"] : [order.shipmentStatus];
 }
 
-export async function applyTally(tally: Tally) {
+/**
+ * Applies one write's tally to the tab counters, and raises the change marker once for the
+ * whole write when a tab moved or `changed` says orders were written without moving any.
+ */
+export async function applyTally(tally: Tally, changed = false) {
   const tenantId = useTenantID();
-  await Promise.all(
-    [...tally.entries()]
-      .filter(([, by]) => by !== 0)
-      .map(([tab, by]) =>
-        CounterEntity.update({ tenantId, name: `orders:${tab}` })
-          .add({ count: by })
-          .go(),
-      ),
-  );
+  const moves = [...tally.entries()].filter(([, by]) => by !== 0);
+  await Promise.all([
+    ...moves.map(([tab, by]) =>
+      CounterEntity.update({ tenantId, name: `orders:${tab}` })
+        .add({ count: by })
+        .go(),
+    ),
+    ...(changed || moves.length ? [markOrdersChanged()] : []),
+  ]);
 }
 
 type TabState = Parameters<typeof tabsOf>[0];
@@ -30,5 +35,5 @@ export async function moveTabs(from: TabState, to: TabState) {
   const tally: Tally = new Map();
   for (const tab of tabsOf(from)) bump(tally, tab, -1);
   for (const tab of tabsOf(to)) bump(tally, tab, 1);
-  await applyTally(tally);
+  await applyTally(tally, true);
 }

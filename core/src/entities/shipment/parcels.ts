@@ -8,7 +8,8 @@ import { LiveParcelEntity, ShipmentEntity } from "./entity";
 /**
  * The order's label summary (Order.labelsOf: 送り状発行済み in the list and the drawer),
  * as one item of the transaction that issues (`live` > 0), reissues (0) or cancels (< 0)
- * its labels, so it never disagrees with the live labels.
+ * its labels, so it never disagrees with the live labels. `typed` moves with `live` for
+ * the numbers typed by hand (手入力): nothing was printed for them, and the badge says so.
  */
 export function labelSummary(
   entities: TransactionEntities,
@@ -16,10 +17,11 @@ export function labelSummary(
   live: number,
   at?: string,
   seenRev?: number,
+  typed = 0,
 ) {
   const patch = entities.order
     .patch({ tenantId: useTenantID(), orderId: order.orderId })
-    .add({ labelsLive: live, shippingRev: 1 });
+    .add({ labelsLive: live, labelsTyped: typed, shippingRev: 1 });
   const stamped = at ? patch.set({ labelsIssuedAt: at }) : patch;
   // A slot or typed number chosen from a read holds only while nothing changed since that read.
   return seenRev === undefined

@@ -18,6 +18,8 @@ export const UserEntity = defineEntity("user", {
     email: { type: "string", required: true },
     name: { type: "string", required: true, default: "" },
     role: { type: roles, required: true, default: "member" },
+    /** When the invitation was sent (or last sent again); removed at the user's first request. */
+    invitedAt: { type: "string" },
     ...timestamps,
   },
   indexes: {

@@ -8,7 +8,7 @@ import { ConflictError, concurrentUpdate, NotFoundError, RuleError } from "../..
 import { roles, UserInvite, UserUpdate } from "../../shared/user";
 import { createID, isID } from "../../util/id";
 import { Counter } from "../counter";
-import { deleteUser, inviteUser } from "../identity/cognito";
+import { deleteUser, inviteUser, resendInvitation } from "../identity/cognito";
 import { orNotFound, type Page, type PageRequest, page } from "../records";
 import { Database } from "../service";
 import { UserEntity, type UserItem } from "./entity";
@@ -28,6 +28,9 @@ export const Info = recordInfo("User", {
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
+  invited_at: z.string().nullable().meta({
+    description: "招待中（まだ一度もログインしていない）なら招待メールを送った日時、ログイン済みなら null",
+  }),
 });
 export type Info = z.infer<typeof Info>;
 
@@ -36,6 +39,7 @@ export function serialize(item: UserItem): Info {
     email: item.email,
     name: item.name,
     role: item.role,
+    invited_at: item.invitedAt ?? null,
   });
 }
 
@@ -85,11 +89,14 @@ export async function invite(input: z.input<typeof UserInvite>): Promise<UserIte
   if (((await Counter.read(USERS)) ?? 0) >= MAX_USERS) throw userLimit();
   const subject = await inviteUser(email);
   const userId = createID("user");
+  const invitedAt = new Date().toISOString();
   try {
     const result = await Database.transaction
       .write(({ user, identity, counter }) => [
-        user.create({ tenantId, userId, subject, email, name: value.name, role: value.role }).commit(),
-        identity.create({ subject, tenantId, userId, role: value.role }).commit(),
+        user
+          .create({ tenantId, userId, subject, email, name: value.name, role: value.role, invitedAt })
+          .commit(),
+        identity.create({ subject, tenantId, userId, role: value.role, invitedAt }).commit(),
         Counter.increment(counter, tenantId, USERS, MAX_USERS),
         ...(value.role === "admin" ? [Counter.increment(counter, tenantId, ADMINS)] : []),
       ])
@@ -103,6 +110,34 @@ export async function invite(input: z.input<typeof UserInvite>): Promise<UserIte
     await deleteUser(subject);
     throw err;
   }
+  return get(userId);
+}
+
+/**
+ * 招待を再送: Cognito mails a new temporary password to a user who has not signed in
+ * yet, and the invitation's date becomes today (an invitation's password expires).
+ */
+export async function resendUserInvitation(userId: string): Promise<UserItem> {
+  assertAdmin();
+  const target = await get(userId);
+  if (!target.invitedAt)
+    throw new RuleError("user.not_invited", "このユーザーは既にログインしているため、招待を再送できません。");
+  await resendInvitation(target.email);
+  const invitedAt = new Date().toISOString();
+  await Database.transaction
+    .write(({ user, identity }) => [
+      user
+        .patch({ tenantId: target.tenantId, userId })
+        .set({ invitedAt })
+        .where((attr, op) => op.exists(attr.invitedAt))
+        .commit(),
+      identity
+        .patch({ subject: target.subject })
+        .set({ invitedAt })
+        .where((attr, op) => op.exists(attr.invitedAt))
+        .commit(),
+    ])
+    .go();
   return get(userId);
 }
 

@@ -14,7 +14,8 @@ export type OutgoingEvent = { type: WebhookEvent; data: Record<string, unknown> 
 /**
  * Posts events to every enabled endpoint of the company that asked for them: one
  * delivery record per (event, endpoint), written before its message is sent, so a
- * message SQS did not take stays in the log as pending (no sweep sends it again yet). One
+ * message SQS did not take stays pending and the re-drive sweep sends it within a
+ * minute or two (the record is in the running-jobs index until it ends). One
  * read of the company's few endpoints per call: callers pass a page's events together.
  * Emitting never fails the caller's own work, which has already happened. In the entities
  * floor, so an order's own writes (an order entering the エラー tab) can emit too.
@@ -58,7 +59,7 @@ export async function emit(events: OutgoingEvent[]): Promise<number> {
         (item): WriteRequest => ({ PutRequest: { Item: WebhookDeliveryEntity.put(item).params().Item } }),
       ),
     );
-    await Queue.send(
+    const sent = await Queue.send(
       "webhookDelivery",
       deliveries.map((d) => ({
         kind: "webhook_delivery" as const,
@@ -68,6 +69,13 @@ export async function emit(events: OutgoingEvent[]): Promise<number> {
         attempt: 1,
       })),
     );
+    if (sent.failed.length) {
+      // Each stays pending in the running index; the re-drive sweep sends it once it is overdue.
+      console.warn("Webhook deliveries not queued yet", {
+        count: sent.failed.length,
+        reason: sent.failed[0]!.reason,
+      });
+    }
     return deliveries.length;
   } catch (err) {
     console.error("Webhook events could not be queued", { events: events.map((e) => e.type), err });

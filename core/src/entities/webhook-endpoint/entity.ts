@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { keyString, tenantIndex, timestamps } from "../../db/attributes";
 import { defineEntity } from "../../db/client";
+import { runningAttributes } from "../../db/job";
 
 /**
  * Access patterns
@@ -35,6 +36,11 @@ export type WebhookEndpointItem = EntityItem<typeof WebhookEndpointEntity>;
  *
  * One event posted to one endpoint, with each attempt's outcome: the integrator's log.
  * Delivery ids are ULIDs, so the newest sort last; kept for 30 days (`expiresAt`, TTL).
+ *
+ * A pending delivery is in the running-jobs index (db/job.ts) with its heartbeat at the
+ * time its next attempt is due, so the re-drive sweep sends again the message of an
+ * attempt that is overdue (a send SQS did not take, a message lost): workflows/redrive.
+ * An ended delivery (succeeded, failed) leaves the index.
  */
 export const WebhookDeliveryEntity = defineEntity("webhookDelivery", {
   attributes: {
@@ -54,6 +60,7 @@ export const WebhookDeliveryEntity = defineEntity("webhookDelivery", {
     lastAttemptAt: { type: "string" },
     nextAttemptAt: { type: "string" },
     expiresAt: { type: "number", required: true },
+    ...runningAttributes,
     ...timestamps,
   },
   indexes: {

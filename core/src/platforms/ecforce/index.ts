@@ -8,17 +8,22 @@ import { outboundFetch } from "../outbound-fetch";
 import { canonicalBaseUrl } from "../outbound-url";
 import type { RequestFailure, Sleep } from "../platform-request";
 import { PlatformError, realSleep, sendOnce, withPlatformRetries } from "../platform-request";
+import { waitForTurn } from "./pace";
+
+export { RATE_LIMIT } from "./pace";
 
 /**
  * A shop's Ecforce v2 admin API: token auth, JSON:API answers,
- * ransack filters and page/per paging. Requests go one at a time; 429 and 5xx are
- * retried honouring `Retry-After` or backing off, as the platform's field notes ask.
+ * ransack filters and page/per paging. Requests go one at a time at the shop's pace
+ * (pace.ts); 429 and 5xx are retried honouring `Retry-After` or backing off, as the
+ * platform's field notes ask.
  */
 
 export class EcforceError extends PlatformError<RequestFailure | "invalid"> {
   override readonly name = "EcforceError";
 }
 
+/** The largest `per` Ecforce serves (a larger one is cut to it). */
 export const ORDERS_PER_PAGE = 100;
 
 export type Connection = { baseUrl: string; apiToken: string };
@@ -81,6 +86,7 @@ async function call<T>(
   const maxAttempts = options.maxAttempts ?? 5;
   return withPlatformRetries(
     async () => {
+      await waitForTurn(connection.baseUrl, sleep);
       const response = await sendOnce(() => adminFetch(connection, method, path, body), fail);
       const json = await response.json().catch(() => undefined);
       if (!response.ok || json === undefined) throw notEcforce();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { coreConfig } from "../../config";
 import { graphql, ShopifyError, shopOrigin } from "./client";
 
+export { BULK_FINISH_TOPIC, bulkFinishOf, ensureBulkFinishWebhook } from "./bulk-finish-webhook";
 export {
   type BulkOperation,
   type BulkPage,

@@ -83,7 +83,14 @@ async function cancelShipment(
         .delete({ tenantId, orderId: shipment.orderId, parcel: shipment.parcel })
         .where((attr, op) => op.eq(attr.shipmentId, shipmentId))
         .commit(),
-      labelSummary(entities, { orderId: shipment.orderId }, -1).commit(),
+      labelSummary(
+        entities,
+        { orderId: shipment.orderId },
+        -1,
+        undefined,
+        undefined,
+        shipment.source === "manual" ? -1 : 0,
+      ).commit(),
     ])
     .go();
   if (result.canceled) {

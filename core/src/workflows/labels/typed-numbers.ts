@@ -242,7 +242,7 @@ async function writeManual(
             entities.liveParcel
               .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
               .commit(),
-            labelSummary(entities, order, 1, now, rev).commit(),
+            labelSummary(entities, order, 1, now, rev, 1).commit(),
           ]),
     ])
     .go();

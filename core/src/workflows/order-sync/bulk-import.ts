@@ -1,20 +1,22 @@
 import type { Shop } from "../../entities/shop";
 import { shopifyToken } from "../../entities/shop/credentials";
 import type { ShopItem } from "../../entities/shop/entity";
-import { realSleep, type Sleep } from "../../platforms/platform-request";
 import { Shopify } from "../../platforms/shopify";
+import { delayAfter, looksOf, waitCursor } from "./bulk-wait";
 import type { PageReader } from "./page-reader";
 
 /**
  * A Shopify run through a bulk query (docs/platforms.md#how-the-product-uses-bulk-operations):
  * chosen at the run's first step for a first import of more than a page, or a catch-up of
- * more than BULK_FROM_ORDERS; the step waits for the operation by polling it, then the
- * result file is read as a stream in pages of BULK_PAGE_SIZE orders, which the run writes
- * as it writes pages it reads from the orders connection. A step that runs out of time
- * continues in a new message: `bulk:wait` while Shopify still works, `bulk:<line>` while
- * the file is read, so nothing is written twice or missed. A bulk query that fails, is
- * refused or whose file cannot be read is given up: the run pages instead, from the start,
- * with the reason on the shop.
+ * more than BULK_FROM_ORDERS. The step that starts the query makes sure the shop announces
+ * its end to us (`bulk_operations/finish`) and looks at it once; while Shopify still works
+ * the run waits in the queue, not in a consumer (bulk-wait.ts: `bulk:wait:<n>`, looked at
+ * again after a growing delay, or at once when the finish webhook comes). The result file
+ * is read as a stream in pages of BULK_PAGE_SIZE orders, which the run writes as it writes
+ * pages it reads from the orders connection; a step that runs out of time continues from
+ * the file's line (`bulk:<line>`), so nothing is written twice or missed. A bulk query that
+ * fails, is refused or whose file cannot be read is given up: the run pages instead, from
+ * the start, with the reason on the shop.
  */
 
 /**
@@ -26,8 +28,6 @@ import type { PageReader } from "./page-reader";
 export const BULK_FROM_ORDERS = 250;
 /** Orders written per page of the file: a page of upserts like the paged path's, several in flight. */
 export const BULK_PAGE_SIZE = 100;
-const POLL_EVERY_MS = 500;
-const WAIT_CURSOR = "bulk:wait";
 const LINE_CURSOR = /^bulk:(\d+)$/;
 
 export const isBulkCursor = (cursor: string | null) => cursor?.startsWith("bulk:") ?? false;
@@ -40,14 +40,13 @@ export type BulkPlan =
   | { kind: "paged"; cursor: string | null }
   /** Read the file from `cursor` with `reader`. */
   | { kind: "read"; cursor: string; reader: BulkReader }
-  /** Shopify is still working when the step's time is up: continue with `cursor`. */
-  | { kind: "wait"; cursor: string }
+  /** Shopify is still working: look again from `cursor` in a message held back `delaySeconds`. */
+  | { kind: "wait"; cursor: string; delaySeconds: number }
   /** The operation found nothing to read. */
   | { kind: "empty" };
 
 export type BulkDeps = {
   save: (state: Partial<Shop.SyncState>) => Promise<Shop.SyncState>;
-  sleep?: Sleep;
 };
 
 /** What a Shopify step does about bulk reading, from its message's cursor. */
@@ -55,7 +54,6 @@ export async function planBulk(
   shop: ShopItem,
   state: Shop.SyncState,
   cursorIn: string | null,
-  deadline: number,
   deps: BulkDeps,
 ): Promise<BulkPlan> {
   if (cursorIn !== null && !isBulkCursor(cursorIn)) return { kind: "paged", cursor: cursorIn };
@@ -74,6 +72,7 @@ export async function planBulk(
       return { kind: "paged", cursor: null };
     }
     try {
+      await subscribeFinish(shop, token);
       const operationId = await Shopify.startBulkOrders(shop.domain, token, state.runSince);
       state = await deps.save({
         expected: count,
@@ -88,35 +87,37 @@ export async function planBulk(
   const line = cursorIn?.match(LINE_CURSOR);
   if (line && bulk.url) return openFile(bulk.url, Number(line[1]), deps, bulk.operationId);
 
-  const waited = await waitFor(shop, token, bulk.operationId, deadline, deps.sleep ?? realSleep).catch(
-    (err: unknown) => ({ failed: err }),
-  );
-  if ("failed" in waited) return giveUp(waited.failed, deps, bulk.operationId);
-  if ("timeUp" in waited) return { kind: "wait", cursor: WAIT_CURSOR };
-  await deps.save({ expected: waited.orders, bulk: { ...bulk, url: waited.url } });
-  if (!waited.url) return { kind: "empty" };
-  return openFile(waited.url, 0, deps, bulk.operationId);
+  const looked = await lookAt(shop, token, bulk.operationId).catch((err: unknown) => ({ failed: err }));
+  if ("failed" in looked) return giveUp(looked.failed, deps, bulk.operationId);
+  if ("working" in looked) {
+    const looks = (looksOf(cursorIn) ?? 0) + 1;
+    return { kind: "wait", cursor: waitCursor(looks), delaySeconds: delayAfter(looks) };
+  }
+  await deps.save({ expected: looked.orders, bulk: { ...bulk, url: looked.url } });
+  if (!looked.url) return { kind: "empty" };
+  return openFile(looked.url, 0, deps, bulk.operationId);
 }
 
-type Waited = { url: string | null; orders: number } | { timeUp: true };
-
-/** Polls the operation until it ends or the step's time is up; a failed or cancelled one throws. */
-async function waitFor(
-  shop: ShopItem,
-  token: string,
-  operationId: string,
-  deadline: number,
-  sleep: Sleep,
-): Promise<Waited> {
-  for (;;) {
-    const op = await Shopify.bulkOperation(shop.domain, token, operationId);
-    if (op.status === "COMPLETED") return { url: op.url, orders: op.rootObjectCount };
-    if (op.status !== "CREATED" && op.status !== "RUNNING") {
-      throw new Shopify.ShopifyError(bulkFailure(op), "query");
-    }
-    if (Date.now() + POLL_EVERY_MS >= deadline) return { timeUp: true };
-    await sleep(POLL_EVERY_MS);
+/**
+ * Without the subscription the run still ends: its delayed looks find the file. So a
+ * refusal here costs only speed, and the bulk query goes ahead; a refused token does not.
+ */
+async function subscribeFinish(shop: ShopItem, token: string): Promise<void> {
+  try {
+    await Shopify.ensureBulkFinishWebhook(shop.domain, token, Shopify.webhookUrl());
+  } catch (err) {
+    if (!(err instanceof Shopify.ShopifyError) || err.kind === "auth") throw err;
   }
+}
+
+type Looked = { url: string | null; orders: number } | { working: true };
+
+/** One look at the operation; a failed or cancelled one throws. */
+async function lookAt(shop: ShopItem, token: string, operationId: string): Promise<Looked> {
+  const op = await Shopify.bulkOperation(shop.domain, token, operationId);
+  if (op.status === "COMPLETED") return { url: op.url, orders: op.rootObjectCount };
+  if (op.status === "CREATED" || op.status === "RUNNING") return { working: true };
+  throw new Shopify.ShopifyError(bulkFailure(op), "query");
 }
 
 function bulkFailure(op: Shopify.BulkOperation): string {

@@ -10,6 +10,7 @@ import { runsFor } from "./run";
 import { type DueShop, linkedShops } from "./schedule";
 
 export { WRITE_CONCURRENCY } from "../../db/batch-write";
+export { type BulkFinishedOutcome, continueFinishedBulk } from "./bulk-finished";
 export {
   type PageReader,
   recordFailure,

@@ -15,6 +15,7 @@ import { Queue, type ShopSyncDraft } from "../../queue";
 import { ShopSettings } from "../../shared/shop";
 import { deleteShop } from "../privacy";
 import { type BulkReader, isBulkCursor, planBulk } from "./bulk-import";
+import { claimWait, isWaitCursor } from "./bulk-wait";
 import type { PageReader } from "./page-reader";
 
 /**
@@ -120,9 +121,15 @@ export async function runStep(
   if (!shop || !runsFor(shop)) return "skipped";
   const entered = await enterStep(shop, message);
   if (typeof entered === "string") return entered;
-  const stopBeating = keepBeating(shop.shopId, entered.runId!);
+  const stopBeating = keepBeating(shop.shopId, entered.state.runId!);
   try {
-    return await runPages(shop, entered, message, read, limits);
+    return await runPages(
+      shop,
+      entered.state,
+      { ...message, cursor: entered.cursor ?? undefined },
+      read,
+      limits,
+    );
   } finally {
     stopBeating();
   }
@@ -135,16 +142,19 @@ export async function runStep(
  * still shows it. The run's marker is written before the shop shows the run, so a run
  * the shop shows always has one the sweep can find.
  */
-async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.SyncState | StepResult> {
+async function enterStep(
+  shop: ShopItem,
+  message: ShopSyncDraft,
+): Promise<{ state: Shop.SyncState; cursor: string | null } | StepResult> {
   const settings = ShopSettings.parse(shop.settings ?? {});
   let state = Shop.syncStateOf(shop);
-  const cursorIn = message.cursor ?? null;
+  let cursorIn = message.cursor ?? null;
   if (!message.runId) {
     const runId = runIdOf(message);
     const resuming = state.running && state.runId === runId && (await holdLease(shop.shopId, runId));
     if (resuming) {
       await beginStep(shop.shopId, runId, null);
-      return state;
+      return { state, cursor: null };
     }
     const lease = await Lease.acquire(leaseName(shop.shopId), {
       owner: runId,
@@ -153,7 +163,7 @@ async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.S
     if (!lease.acquired) return "busy";
     await beginStep(shop.shopId, runId, null);
     const windowStart = new Date(Date.now() - settings.import_days * 86_400_000).toISOString();
-    return saveState(shop, {
+    const started = await saveState(shop, {
       running: true,
       runId,
       startedAt: new Date().toISOString(),
@@ -167,10 +177,17 @@ async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.S
       method: shop.platform === "shopify" ? null : "paged",
       bulk: null,
     });
+    return { state: started, cursor: null };
   }
   // A continuation of a run that has since ended (or was replaced) has nothing left to do.
   if (!state.running || state.runId !== message.runId) return "skipped";
   if (!(await holdLease(shop.shopId, message.runId))) return "busy";
+  if (isWaitCursor(cursorIn)) {
+    // The delayed look and the finish webhook both carry a wait: the first to claim it goes on.
+    const claimed = await claimWait(shop.shopId, message.runId, cursorIn!);
+    if (!claimed) return "skipped";
+    cursorIn = claimed;
+  }
   await beginStep(shop.shopId, message.runId, cursorIn);
   if (state.stepCursor !== cursorIn) {
     state = await saveState(shop, {
@@ -178,7 +195,7 @@ async function enterStep(shop: ShopItem, message: ShopSyncDraft): Promise<Shop.S
       stepBase: { seen: state.seen, imported: state.imported, pages: state.pages },
     });
   }
-  return state;
+  return { state, cursor: cursorIn };
 }
 
 /** Renews the run's lease, or takes it again when it lapsed between steps and nobody else took it. */
@@ -217,14 +234,15 @@ async function runPages(
   try {
     reader = read[shop.platform] ?? (await openReader(shop));
     if (shop.platform === "shopify" && !read.shopify) {
-      const plan = await planBulk(shop, state, cursorIn, stepStarted + limits.ms, {
+      const plan = await planBulk(shop, state, cursorIn, {
         save: async (change) => {
           state = await saveState(shop, change);
           return state;
         },
       });
       if (plan.kind === "empty") return finish(shop, state);
-      if (plan.kind === "wait") return continueWith(shop, state, message, plan.cursor, `wait:${Date.now()}`);
+      if (plan.kind === "wait")
+        return continueWith(shop, state, message, plan.cursor, plan.cursor, plan.delaySeconds);
       if (plan.kind === "read") reader = bulkReader = plan.reader;
       cursorIn = plan.cursor;
     }
@@ -298,7 +316,8 @@ async function readPages(
         counted.seen += page.orders.length;
         counted.imported += imported;
         counted.pages += 1;
-        progress.update({ ...counted });
+        // The window's size as the platform counts it with each page: the run's `expected`.
+        progress.update(page.total === undefined ? { ...counted } : { ...counted, expected: page.total });
       })
       .catch((err) => {
         failure ??= err;
@@ -317,19 +336,24 @@ async function readPages(
   return continueWith(shop, state, message, cursor, `${isBulkCursor(cursor) ? "bulk:" : ""}${state.pages}`);
 }
 
-/** Hands the run on to a new message that goes on from `cursor` (`step` makes its key). */
+/**
+ * Hands the run on to a new message that goes on from `cursor` (`step` makes its key),
+ * after `delaySeconds` when the run waits for the platform.
+ */
 async function continueWith(
   shop: ShopItem,
   state: Shop.SyncState,
   message: ShopSyncDraft,
   cursor: string,
   step: string,
+  delaySeconds?: number,
 ): Promise<StepResult> {
   await handOff(shop.shopId, state.runId!, cursor);
   const continuation = await Queue.send("orderSync", [
     Queue.orderSyncRequest(shop.shopId, message.reason, `run:${state.runId}:${step}`, {
       runId: state.runId!,
       cursor,
+      delaySeconds,
     }),
   ]);
   if (continuation.failed.length)
@@ -356,7 +380,7 @@ async function importedCount(results: Order.UpsertResult[], runStartedAt: string
  * time; `flush` saves what is left and waits for it.
  */
 function progressSaver(shop: ShopItem, onSaved: (state: Shop.SyncState) => void) {
-  let latest: Counts | undefined;
+  let latest: (Counts & { expected?: number }) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let saving: Promise<void> = Promise.resolve();
   let lastSave = 0;
@@ -370,7 +394,7 @@ function progressSaver(shop: ShopItem, onSaved: (state: Shop.SyncState) => void)
     return saving;
   };
   return {
-    update(counts: Counts) {
+    update(counts: Counts & { expected?: number }) {
       latest = counts;
       timer ??= setTimeout(save, Math.max(0, lastSave + PROGRESS_EVERY_MS - Date.now()));
     },

@@ -44,6 +44,8 @@ export type OrderWebhooks = {
   upsert: (shopId: string, order: ImportedOrder) => Promise<unknown>;
   /** Told why an order topic's body could not be read as an order (a sync is asked for instead). */
   unreadable?: (reason: string, topic: string) => void;
+  /** A `bulk_operations/finish` for the shop: its sync, waiting for that bulk query, goes on at once. */
+  bulkFinished?: (shopId: string, rawBody: string) => Promise<unknown>;
 };
 
 export type WebhookOutcome =
@@ -143,6 +145,11 @@ async function handleTopic(
     return "uninstalled";
   }
   if (link.uninstalledAt) return "ignored";
+  if (topic === Shopify.BULK_FINISH_TOPIC) {
+    if (!orders.bulkFinished) return "ignored";
+    await orders.bulkFinished(link.shopId, rawBody);
+    return "sync_requested";
+  }
   if (ORDER_PAYLOAD_TOPICS.has(topic)) {
     const reading = webhookOrder(rawBody);
     if (reading.ok) {

@@ -3,6 +3,7 @@ export * as Redrive from "./index";
 import { ActorContext } from "../../actor";
 import { HEARTBEAT_LIMIT_MS } from "../../entities/jobs/heartbeat";
 import { mapLimited } from "../../util/concurrency";
+import { webhookDelivery } from "./deliveries";
 import * as jobs from "./jobs";
 import type { Outcome } from "./outcome";
 import { type StaleWork, staleWork } from "./stale";
@@ -24,6 +25,7 @@ const redrivers: Record<string, (work: StaleWork, now: Date) => Promise<Outcome>
   labelBatch: jobs.labelBatch,
   trackingUploadJob: jobs.uploadJob,
   exportJob: jobs.exportJob,
+  webhookDelivery,
 };
 
 export type SweepResult = Record<Outcome, number> & {

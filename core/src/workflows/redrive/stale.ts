@@ -9,8 +9,10 @@ export type StaleWork = {
   /** The ElectroDB entity of the item: `syncRun`, `labelBatch`, `trackingUploadJob`, `exportJob`. */
   entity: string;
   tenantId: string;
-  /** The job's id, or for a sync run its shop's id. */
+  /** The job's id, for a sync run its shop's id, for a webhook delivery its own id. */
   id: string;
+  /** A webhook delivery's endpoint (the rest of its key). */
+  endpointId?: string;
   /** The heartbeat as read: the sweep's claim is conditional on it. */
   heartbeatAt: string;
 };
@@ -32,7 +34,7 @@ export async function staleWork(cutoff: string): Promise<StaleWork[]> {
           TableName: coreConfig().tableName,
           IndexName: "gsi3",
           KeyConditionExpression: "#running = :running AND #heartbeat < :cutoff",
-          ProjectionExpression: "#entity, #tenant, #job, #shop, #heartbeat",
+          ProjectionExpression: "#entity, #tenant, #job, #shop, #delivery, #endpoint, #heartbeat",
           ExpressionAttributeNames: {
             "#running": partitionKey,
             "#heartbeat": sortKey,
@@ -40,18 +42,21 @@ export async function staleWork(cutoff: string): Promise<StaleWork[]> {
             "#tenant": "tenantId",
             "#job": "jobId",
             "#shop": "shopId",
+            "#delivery": "deliveryId",
+            "#endpoint": "endpointId",
           },
           ExpressionAttributeValues: { ":running": runningPartition(shard), ":cutoff": cutoff },
           ExclusiveStartKey: startKey,
         }),
       );
       for (const item of page.Items ?? []) {
-        const id = (item.jobId ?? item.shopId) as string | undefined;
+        const id = (item.jobId ?? item.deliveryId ?? item.shopId) as string | undefined;
         if (!id || typeof item.tenantId !== "string") continue;
         found.push({
           entity: String(item.__edb_e__),
           tenantId: item.tenantId,
           id,
+          ...(typeof item.endpointId === "string" ? { endpointId: item.endpointId } : {}),
           heartbeatAt: item[sortKey],
         });
       }

@@ -9,6 +9,17 @@ import { ShopSettings } from "../../shared/shop";
 import { isID } from "../../util/id";
 
 /**
+ * A shop belongs to one company at a time, and only that company can let it go: the
+ * merchant is told who frees it and where, or whom to ask when they never connected it.
+ */
+const connectedElsewhere = () =>
+  new VisibleError(
+    "conflict",
+    "shop.connected_elsewhere",
+    "このストアは既に別の会社に接続されています。接続中の会社の管理者に「設定」の「ストア管理」で接続を解除してもらってから、もう一度接続してください。お心当たりがない場合はサポートまでお問い合わせください。",
+  );
+
+/**
  * Writes the shop and its routing link. The link is conditional: a shop already
  * connected to another company is refused, and nothing is written.
  */
@@ -27,11 +38,7 @@ export async function saveShop(input: {
     if (!isConditionalFailure(err)) throw err;
     const { data: link } = await ShopLinkEntity.get({ platform: input.platform, domain: input.domain }).go();
     if (link && link.tenantId !== tenantId && !link.uninstalledAt) {
-      throw new VisibleError(
-        "conflict",
-        "shop.connected_elsewhere",
-        "このストアは既に別の会社に接続されています。",
-      );
+      throw connectedElsewhere();
     }
     if (link?.uninstalledAt) {
       // The app was uninstalled from the shop: whoever installs it again owns the link now.
@@ -40,11 +47,7 @@ export async function saveShop(input: {
         .go()
         .catch((err) => {
           if (!isConditionalFailure(err)) throw err;
-          throw new VisibleError(
-            "conflict",
-            "shop.connected_elsewhere",
-            "このストアは既に別の会社に接続されています。",
-          );
+          throw connectedElsewhere();
         });
     }
   }

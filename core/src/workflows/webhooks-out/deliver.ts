@@ -118,16 +118,20 @@ async function record(
     nextAttemptAt?: string;
   },
 ): Promise<boolean> {
+  const ended = outcome.status !== "pending";
   try {
-    await WebhookDeliveryEntity.patch(key)
-      .set({
-        status: outcome.status,
-        attempts: attempt,
-        lastAttemptAt: new Date().toISOString(),
-        ...(outcome.lastStatusCode === undefined ? {} : { lastStatusCode: outcome.lastStatusCode }),
-        ...(outcome.lastError === undefined ? {} : { lastError: outcome.lastError }),
-        ...(outcome.nextAttemptAt === undefined ? {} : { nextAttemptAt: outcome.nextAttemptAt }),
-      })
+    const update = WebhookDeliveryEntity.patch(key).set({
+      status: outcome.status,
+      attempts: attempt,
+      lastAttemptAt: new Date().toISOString(),
+      ...(outcome.lastStatusCode === undefined ? {} : { lastStatusCode: outcome.lastStatusCode }),
+      ...(outcome.lastError === undefined ? {} : { lastError: outcome.lastError }),
+      // The re-drive sweep looks at a pending delivery again once its next attempt is overdue.
+      ...(outcome.nextAttemptAt === undefined
+        ? {}
+        : { nextAttemptAt: outcome.nextAttemptAt, heartbeatAt: outcome.nextAttemptAt }),
+    });
+    await (ended ? update.remove(["runningShard"]) : update)
       .where((attr, op) => `${op.eq(attr.status, "pending")} AND ${op.lt(attr.attempts, attempt)}`)
       .go({ response: "none" });
     return true;

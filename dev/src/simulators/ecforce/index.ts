@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Ecforce } from "@okuru/core/platforms/ecforce";
 import { type Context, Hono } from "hono";
 import { persistedFile } from "../persist";
 import type { SeedOrder } from "../seed-order";
@@ -40,6 +41,9 @@ export { CARRIERS, PAYMENT_METHODS } from "./store";
  * `{base}/api/v2/admin/…`.
  *
  * Deliberate choices where the real API is unconfirmed:
+ * - A shop takes four requests at once, then one a second (Ecforce.RATE_LIMIT, the product's
+ *   reading of the field notes' "one at a time, about one a second"); beyond that it answers
+ *   429 with `Retry-After` in whole seconds until the next request fits.
  * - `per` above 100 is clamped to 100 (Kaminari's `max_per_page` does this silently);
  *   a missing, non-numeric or < 1 `page`/`per` falls back to 1 / 20.
  * - Unknown ransack filters, blank values and unparseable dates are ignored, as ransack
@@ -57,7 +61,11 @@ export type EcforceSimulatorOptions = {
   now?: () => Date;
   /** Where the shops are kept across restarts (`npm start`); in memory only when absent. */
   persistTo?: string;
-  /** Requests a shop serves in any rolling second before answering 429 (default 10). */
+  /**
+   * Requests a shop serves in any rolling second before answering 429, instead of the
+   * product's bucket for Ecforce (Ecforce.RATE_LIMIT: four at once, then one a second), which is
+   * the default. Tests that mean no limit give a large number.
+   */
   rateLimitPerSecond?: number;
   /** Sign-ins a shop allows in a rolling hour (default 5). */
   signInsPerHour?: number;
@@ -439,7 +447,18 @@ const SHIPPED_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const limit = options.rateLimitPerSecond ?? 10;
+  const limit = options.rateLimitPerSecond;
+  /** When each shop's bucket would be full again (the generic cell rate algorithm); not kept across restarts. */
+  const fullAt = new Map<string, number>();
+  /** Seconds until the shop takes one more request under Ecforce.RATE_LIMIT, or 0 when it takes it now. */
+  const bucketWait = (shop: string, t: number) => {
+    const spacing = 1000 / Ecforce.RATE_LIMIT.perSecond;
+    const next = Math.max(fullAt.get(shop) ?? 0, t) + spacing;
+    const early = next - Ecforce.RATE_LIMIT.burst * spacing - t;
+    if (early > 0) return Math.ceil(early / 1000);
+    fullAt.set(shop, next);
+    return 0;
+  };
   const signInLimit = options.signInsPerHour ?? 5;
   const shops = new Map<string, ShopState>();
   const persisted = persistedFile(options.persistTo, () => snapshotOf(shops));
@@ -476,9 +495,10 @@ export function createEcforceSimulator(options: EcforceSimulatorOptions = {}) {
       });
     const t = at.getTime();
     shop.hits = shop.hits.filter((h) => h > t - 1000);
-    if (shop.hits.length >= limit) {
+    const retryAfter = limit === undefined ? bucketWait(shop.name, t) : shop.hits.length >= limit ? 1 : 0;
+    if (retryAfter > 0) {
       log(429);
-      c.header("Retry-After", "1");
+      c.header("Retry-After", String(retryAfter));
       return json(c, errorBody(429, "リクエストが多すぎます。しばらくしてから再度お試しください"), 429);
     }
     shop.hits.push(t);

@@ -40,6 +40,7 @@ type BulkOperationRecord = {
   shop: string;
   query: string;
   createdAt: number;
+  pace: BulkPace;
   lines: string[];
   /** How many of the first i lines are root objects, for each i. */
   rootsBefore: number[];
@@ -125,15 +126,17 @@ export function createBulkOperations(options: {
   const files = new Map<string, string>();
   /** Shops whose next operation fails, with the error it fails with (a test's doing). */
   const failNext = new Map<string, BulkErrorCode>();
+  /** Shops whose operations run at a pace of their own. */
+  const paces = new Map<string, BulkPace>();
 
-  const runStart = (op: BulkOperationRecord) => op.createdAt + pace.startDelayMs;
+  const runStart = (op: BulkOperationRecord) => op.createdAt + op.pace.startDelayMs;
   const target = (op: BulkOperationRecord) => (op.fate.failure ? op.fate.at : op.lines.length);
-  const endsAt = (op: BulkOperationRecord) => runStart(op) + (target(op) / pace.objectsPerSecond) * 1000;
+  const endsAt = (op: BulkOperationRecord) => runStart(op) + (target(op) / op.pace.objectsPerSecond) * 1000;
 
   const state = (op: BulkOperationRecord) => {
     const t = now().getTime();
     const written = (at: number) =>
-      Math.min(target(op), Math.max(0, Math.floor(((at - runStart(op)) / 1000) * pace.objectsPerSecond)));
+      Math.min(target(op), Math.max(0, Math.floor(((at - runStart(op)) / 1000) * op.pace.objectsPerSecond)));
     if (op.canceledAt !== null)
       return { status: "CANCELED" as Status, objects: written(op.canceledAt), completedAt: op.canceledAt };
     if (t < runStart(op)) return { status: "CREATED" as Status, objects: 0, completedAt: null };
@@ -236,6 +239,7 @@ export function createBulkOperations(options: {
         shop: input.shop,
         query: input.query,
         createdAt: now().getTime(),
+        pace: paces.get(input.shop) ?? pace,
         lines: denied ? [] : lines,
         rootsBefore,
         fate: denied
@@ -293,6 +297,22 @@ export function createBulkOperations(options: {
     /** The shop's next bulk operation fails halfway, as Shopify's do now and then. */
     failNext(shop: string, errorCode: BulkErrorCode = "INTERNAL_SERVER_ERROR") {
       failNext.set(shop, errorCode);
+    },
+
+    /** The shop's running operations end now, with every object written (a test's moment of choice). */
+    finishNow(shop: string) {
+      for (const op of running(shop)) {
+        op.pace = {
+          startDelayMs: now().getTime() - op.createdAt,
+          objectsPerSecond: Number.POSITIVE_INFINITY,
+        };
+        look(op);
+      }
+    },
+
+    /** The shop's operations started from now on run at `pace`. */
+    setPace(shop: string, shopPace: BulkPace) {
+      paces.set(shop, shopPace);
     },
 
     /** Look at every operation, so any that has ended is announced. */

@@ -597,6 +597,14 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
         failNextBulkOperation(errorCode?: BulkErrorCode) {
           bulk.failNext(domain, errorCode);
         },
+        /** The shop's bulk operations from now on start and run at `pace` (a test's slow or large store). */
+        setBulkPace(pace: BulkPace) {
+          bulk.setPace(domain, pace);
+        },
+        /** The shop's running bulk operations complete now, announced to the finish subscribers. */
+        finishBulkOperationsNow() {
+          bulk.finishNow(domain);
+        },
         /** The merchant cancels an order in the admin; fires `orders/cancelled` and `orders/updated`. */
         cancelOrder(nameOrNumber: string | number, reason: StoredOrder["cancelReason"] = "CUSTOMER") {
           const order = findOrder(nameOrNumber);

@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import { idempotent } from "../idempotency";
+import { IdempotencyHeaders, idempotent } from "../idempotency";
 import {
   authErrors,
   bearerSecurity,
@@ -137,7 +137,7 @@ export function queuedRoute<Path extends string, Body extends z.ZodType, Accepte
     path: options.path,
     ...documented(options),
     middleware: [idempotent()] as const,
-    request: { body: jsonBody(options.body) },
+    request: { headers: IdempotencyHeaders, body: jsonBody(options.body) },
     responses: {
       202: jsonContent(options.accepted, options.description),
       ...inputErrors,

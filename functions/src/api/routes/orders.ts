@@ -9,7 +9,7 @@ import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import { Labels } from "@okuru/core/workflows/labels";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
 import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
-import { idempotent } from "../idempotency";
+import { IdempotencyHeaders, idempotent } from "../idempotency";
 import {
   authErrors,
   conflict,
@@ -221,7 +221,10 @@ export const orders = router()
       middleware: [idempotent()] as const,
       tag: "order",
       summary: "ストアの注文を同期する（キューに登録してすぐ応答）",
-      request: { body: { content: { "application/json": { schema: SyncRequest } }, required: false } },
+      request: {
+        headers: IdempotencyHeaders,
+        body: { content: { "application/json": { schema: SyncRequest } }, required: false },
+      },
       responses: {
         202: jsonContent(SyncAccepted, "受け付けました"),
         ...inputErrors,

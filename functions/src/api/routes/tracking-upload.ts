@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
-import { idempotent } from "../idempotency";
+import { IdempotencyHeaders, idempotent } from "../idempotency";
 import { router } from "../openapi";
 import { apiRoute, changeAnswers, IdParam, jobParam, jobRoute, queuedRoute } from "./crud";
 
@@ -43,6 +43,7 @@ export const trackingUpload = router()
       middleware: [idempotent()] as const,
       request: {
         params: IdParam,
+        headers: IdempotencyHeaders,
         body: { content: { "application/json": { schema: TrackingUpload.SingleRequest } }, required: false },
       },
       responses: changeAnswers(TrackingUpload.Result, "アップロードの結果（失敗した場合は理由）"),

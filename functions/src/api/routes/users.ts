@@ -1,8 +1,8 @@
 import { useUser } from "@okuru/core/actor";
 import { User } from "@okuru/core/entities/user";
 import { UserInvite, UserUpdate } from "@okuru/core/shared/user";
-import { authErrors, jsonContent } from "../openapi";
-import { apiRoute, crudRouter } from "./crud";
+import { authErrors, jsonContent, notFound, ruleErrors } from "../openapi";
+import { apiRoute, crudRouter, IdParam } from "./crud";
 
 /** POST invites by email through Cognito; only administrators manage users (checked in core). */
 export const users = crudRouter({
@@ -27,4 +27,21 @@ users.openapi(
     responses: { 200: jsonContent(User.Info, "ログイン中のユーザー"), ...authErrors },
   }),
   async (c) => c.json(User.serialize(await User.get(useUser().userId)), 200),
+);
+
+users.openapi(
+  apiRoute({
+    method: "post",
+    path: "/{id}/resend_invitation",
+    tag: "user",
+    summary: "招待を再送する（まだログインしていないユーザーに新しい仮パスワードをメールで送る。管理者のみ）",
+    request: { params: IdParam },
+    responses: {
+      200: jsonContent(User.Info, "招待を再送したユーザー（招待日時は今）"),
+      ...authErrors,
+      ...notFound,
+      ...ruleErrors,
+    },
+  }),
+  async (c) => c.json(User.serialize(await User.resendUserInvitation(c.req.valid("param").id)), 200),
 );

@@ -11,7 +11,8 @@ const Received = z.object({ received: z.literal(true) }).meta({ id: "WebhookRece
  * delivery is for the shop its signed body names, which must be the header's; each
  * webhook id is handled once (core/src/workflows/privacy/webhooks.ts). An order topic's
  * order is written before the answer; if that fails the answer is 500 and Shopify
- * delivers it again.
+ * delivers it again. A finished bulk query sends the shop's waiting sync on (no call to
+ * Shopify here).
  */
 export const webhooks = router().openapi(
   createRoute({
@@ -51,6 +52,7 @@ export const webhooks = router().openapi(
       },
       {
         upsert: OrderSync.upsertWebhookOrder,
+        bulkFinished: OrderSync.continueFinishedBulk,
         unreadable: (reason, topic) =>
           c.var.logger.warn("Order webhook body is not a readable order; a sync is asked for", {
             topic,

@@ -34,7 +34,10 @@ export interface CarrierAccountFormProps {
 export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }: CarrierAccountFormProps) {
   const create = useCreateCarrierAccount(carrier);
   const update = useUpdateCarrierAccount(carrier);
-  const schema = useMemo(() => accountFormSchema(carrier), [carrier]);
+  const code = customerCodeFields[carrier];
+  // An account with a stored code keeps it when the field is left empty.
+  const codeRequired = code.required && !account?.customerCodeHint;
+  const schema = useMemo(() => accountFormSchema(carrier, { codeRequired }), [carrier, codeRequired]);
   const form = useSchemaForm(schema, {
     name: `carrier-account-${carrier.replace("_", "-")}`,
     initialValues: accountFormValues(account, { firstOfCarrier }),
@@ -52,7 +55,6 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
     [account],
   );
   const values = form.getValues();
-  const code = customerCodeFields[carrier];
   const modeProps = form.getInputProps("mode");
   const keptRanges = values.tracking_ranges.filter((row) => row.id).length;
 
@@ -62,7 +64,7 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
         <TextInput
           label="表示名"
           placeholder={`例: ${carrierLabels[carrier]} 東京営業所`}
-          description="一覧や送り状の発行画面に表示する名前です"
+          description="一覧や送り状の発行画面に表示する名前です。"
           withAsterisk
           data-autofocus
           {...form.getInputProps("name")}
@@ -72,10 +74,10 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
           placeholder={account?.customerCodeHint ?? code.placeholder}
           description={
             account?.customerCodeHint
-              ? `登録済み: ${account.customerCodeHint}（変更するときだけ入力してください）`
+              ? `登録済み：${account.customerCodeHint}。変更するときだけ入力してください。`
               : code.description
           }
-          withAsterisk={code.required && !account?.customerCodeHint}
+          withAsterisk={codeRequired}
           inputMode="numeric"
           autoComplete="off"
           {...form.getInputProps("customer_code")}
@@ -104,7 +106,7 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
             <Autocomplete
               label="送り状種別"
               description={
-                formCodeName(values.form_code) ?? "一覧にない種別は、送り状種別のコードを直接入力できます"
+                formCodeName(values.form_code) ?? "一覧にない種別は、送り状種別のコードを直接入力できます。"
               }
               data={formCodes}
               filter={({ options, search }) =>
@@ -131,7 +133,7 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
         )}
         <Checkbox
           label={`${carrierLabels[carrier]}のデフォルトにする`}
-          description="注文に契約情報の指定がないとき、この契約情報で送り状を発行します"
+          description="注文に契約情報の指定がないとき、この契約情報で送り状を発行します。"
           {...form.getInputProps("is_default", { type: "checkbox" })}
         />
       </FieldGroup>
@@ -160,7 +162,7 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
             {`注文データを${carrierSoftware[carrier]}で取り込めるCSVで出力し、送り状は${carrierSoftware[carrier]}で発行します。`}
             {keptRanges > 0 &&
               account?.remainingNumbers != null &&
-              ` 登録済みの番号帯（残り ${formatCount(account.remainingNumbers)}）はそのまま残ります。`}
+              `登録済みの番号帯（残り ${formatCount(account.remainingNumbers)}）はそのまま残ります。`}
           </Text>
         )}
       </FieldGroup>

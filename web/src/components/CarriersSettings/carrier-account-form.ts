@@ -1,6 +1,7 @@
 import type { Carrier } from "@okuru/core/shared/brand";
 import {
   carrierAccountInputs,
+  customerCodeMissing,
   customerCodeRules,
   type IssuingMode,
   issuingModes,
@@ -143,11 +144,23 @@ export function accountBody(carrier: Carrier, values: CarrierAccountFormValues):
   return body;
 }
 
-/** The form's schema: the body built from the values, checked by the API's schema for the carrier. */
-export function accountFormSchema<C extends Carrier>(carrier: C) {
+/**
+ * The form's schema: the body built from the values, checked by the API's schema for the
+ * carrier. The API's schema lets an empty code through (an edit keeps the stored one), so
+ * a code the account must have and has not got yet is checked here, with the API's message,
+ * alongside the other fields rather than after them.
+ */
+export function accountFormSchema<C extends Carrier>(carrier: C, options: { codeRequired: boolean }) {
+  const input = carrierAccountInputs[carrier] as z.ZodType<CarrierAccountReq[C]>;
   return z.preprocess(
     (values) => accountBody(carrier, values as CarrierAccountFormValues),
-    carrierAccountInputs[carrier] as z.ZodType<CarrierAccountReq[C]>,
+    options.codeRequired
+      ? input.refine((body) => Boolean((body as { customer_code?: string } | undefined)?.customer_code), {
+          path: ["customer_code"],
+          message: customerCodeMissing(carrier),
+          when: () => true,
+        })
+      : input,
   );
 }
 

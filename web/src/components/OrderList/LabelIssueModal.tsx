@@ -8,14 +8,27 @@ import { useIssueLabels } from "../../queries/labels";
 import { useCancelShipments } from "../../queries/shipments";
 import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
+import { startPositionNote, useStartPosition } from "../LabelBatch/StartPosition";
 import { FailedOrders } from "./FailedOrders";
 import { type LabelBatchView, labelBatchView } from "./order-bulk";
 
-/** 送り状発行 as one flow (BatchJob): `start` sends the selected orders (id → number), kept to name the results. */
+/**
+ * 送り状発行 as one flow (BatchJob): `start` sends the selected orders (id → number), kept
+ * to name the results, from the chosen 印刷開始位置 (`startPosition`, back to 1 once sent).
+ */
 export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
-  return useLabelBatch<LabelIssueReq, string>(useIssueLabels(), (ids) => ({ order_ids: ids }), {
-    onAccepted,
-  });
+  const startPosition = useStartPosition();
+  const flow = useLabelBatch<LabelIssueReq, string>(
+    useIssueLabels(),
+    (ids) => ({ order_ids: ids, ...startPosition.body() }),
+    {
+      onAccepted: () => {
+        startPosition.reset();
+        onAccepted();
+      },
+    },
+  );
+  return { ...flow, startPosition };
 }
 
 export type LabelIssue = ReturnType<typeof useLabelIssue>;
@@ -75,7 +88,7 @@ export function LabelIssueModal({ flow }: { flow: LabelIssue }) {
       words={words}
       view={labelBatchView}
       pdfsOf={(view) => view.parts}
-      pdfNote=""
+      pdfNote={startPositionNote(flow.request?.body.start_position ?? 1)}
       summary={(view) => (
         <>
           <JobSummary

@@ -6,6 +6,7 @@ import {
   Drawer,
   Group,
   List,
+  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -21,7 +22,7 @@ import { labelledText, OrderCustomerUpdate, orderTabLabels } from "@okuru/core/s
 import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Order } from "../../lib/api";
+import { ApiError, type Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
 import {
@@ -36,6 +37,9 @@ import { AddressFields, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { ModalForm } from "../forms/FormBody";
 import { PhoneInput } from "../forms/PhoneInput";
+import { ShipmentActions } from "../ShipmentHistory/ShipmentActions";
+import { shipmentStatusText } from "../ShipmentHistory/shipment-history";
+import { BrandDefaultLine } from "./BrandDefaultLine";
 import { DeliveryEditor } from "./DeliveryEditor";
 import {
   firstSection,
@@ -57,35 +61,50 @@ import { recipientFieldErrors, replacementRequest } from "./order-fixes";
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
 export interface OrderDrawerProps {
-  order: Order | null;
+  /** The order of the URL (/orders/{id}), or null for the list alone. */
+  orderId: string | null;
   onClose: () => void;
 }
 
 /**
  * One order: why it cannot ship yet (at the top, whichever section is open), then
- * its sections: what was bought, the recipient to correct, and how it ships.
+ * its sections: what was bought, the recipient to correct, and how it ships. The
+ * route's loader has read it; each save's answer replaces it in the cache, so the
+ * issues at the top are always the order's current ones. Focus stays inside while it
+ * is open, Escape closes it, and focus goes back to the row it was opened from.
  */
-export function OrderDrawer({ order, onClose }: OrderDrawerProps) {
+export function OrderDrawer({ orderId, onClose }: OrderDrawerProps) {
   const phone = useMediaQuery("(max-width: 47.99em)");
+  const { data: order, error } = useQuery({ ...orderQueryOptions(orderId ?? ""), enabled: orderId !== null });
+  const shown = orderId !== null && order?.id === orderId ? order : undefined;
   return (
     <Drawer
-      opened={order !== null}
+      opened={orderId !== null}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "xl"}
-      title={order ? `注文 ${order.orderNumber}` : ""}
+      title={shown ? `注文 ${shown.orderNumber}` : "注文"}
       closeButtonProps={{ "aria-label": "閉じる" }}
     >
-      {order && <OrderDetail key={order.id} order={order} onClose={onClose} />}
+      {shown ? (
+        <OrderDetail key={shown.id} order={shown} onClose={onClose} />
+      ) : orderId !== null && error ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="注文を表示できません">
+          <Text size="sm">
+            {error instanceof ApiError && error.status === 404
+              ? "この注文は見つかりませんでした。削除されたか、URLが正しくない可能性があります。"
+              : "注文を読み込めませんでした。時間をおいて再度お試しください。"}
+          </Text>
+        </Alert>
+      ) : orderId !== null ? (
+        <Loader size="sm" aria-label="読み込み中" />
+      ) : null}
     </Drawer>
   );
 }
 
-function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => void }) {
-  // The list's copy shows at once; the order read fresh (and as each save answers) replaces it,
-  // so the issues at the top are always the order's current ones.
-  const { data: order = listed } = useQuery({ ...orderQueryOptions(listed.id), placeholderData: listed });
-  const [section, setSection] = useState<OrderSection>(() => firstSection(listed.errors));
+function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
+  const [section, setSection] = useState<OrderSection>(() => firstSection(order.errors));
   const counts = issueCounts(order.errors);
 
   return (
@@ -94,7 +113,7 @@ function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => 
         <Badge variant="light">{orderTabLabels[order.shipmentStatus]}</Badge>
         {order.labels && (
           <Badge variant="light" color="teal" leftSection={<IconPrinter size={12} />}>
-            {labelledText(order.labels.live)}
+            {labelledText(order.labels)}
           </Badge>
         )}
         {order.isGift && (
@@ -162,6 +181,7 @@ function OrderDetail({ order: listed, onClose }: { order: Order; onClose: () => 
         </Tabs.Panel>
         <Tabs.Panel value="delivery" pt="lg">
           <Stack gap="lg">
+            <BrandDefaultLine order={order} />
             <OrderSenderSelect order={order} />
             <DeliveryEditor order={order} />
           </Stack>
@@ -289,6 +309,7 @@ function OrderShipments({ orderId }: { orderId: string }) {
                 ))}
             </Stack>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {byId.get(row.id) && <ShipmentActions shipment={byId.get(row.id)!} />}
               {row.status === "issued" && (
                 <Button
                   size="compact-xs"
@@ -302,7 +323,7 @@ function OrderShipments({ orderId }: { orderId: string }) {
                 </Button>
               )}
               <Badge variant="light" color={shipmentStatusColors[row.status]}>
-                {row.statusLabel}
+                {byId.has(row.id) ? shipmentStatusText(byId.get(row.id)!) : row.statusLabel}
               </Badge>
             </Group>
           </Group>

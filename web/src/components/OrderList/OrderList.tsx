@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
+import { Badge, Button, Checkbox, Group, Menu, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { labelledText, type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
 import {
   IconAlertTriangle,
@@ -27,27 +15,31 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError, type Order, type OrderListItem, type OrderListQuery } from "../../lib/api";
-import { formatDateTime, MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
+import { ApiError, type Order, type OrderListItem } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
-import { ordersQueryOptions, useBulkUpdateOrders, useSelectAllOrders } from "../../queries/orders";
+import {
+  orderListFilters,
+  orderListQuery,
+  ordersQueryOptions,
+  useBulkUpdateOrders,
+  useSelectAllOrders,
+} from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
+import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { StartPositionPicker } from "../LabelBatch/StartPosition";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
 import { ExportModal, useCarrierExport } from "./ExportModal";
 import { exportFormatChoices, exportFormatLabels } from "./export-formats";
 import { LabelIssueModal, useLabelIssue } from "./LabelIssueModal";
-import {
-  type CarrierFilter,
-  carrierChoices,
-  carrierFilterLabels,
-  type LabelStatusFilter,
-  labelStatusChoices,
-} from "./list-filters";
+import { type CarrierFilter, carrierFilterLabels, type LabelStatusFilter } from "./list-filters";
+import { OrderCards } from "./OrderCards";
+import { OrderFilterFields, OrderFiltersButton } from "./OrderFiltersDrawer";
 import classes from "./OrderList.module.css";
 import {
   type AllSelected,
@@ -58,6 +50,7 @@ import {
   selectedCountText,
   summarizeBulk,
 } from "./order-bulk";
+import { liveOrdersNote, useLiveOrders } from "./useLiveOrders";
 
 /** The filters that live in the URL, so reload and back/forward keep them. */
 export type OrderFilters = {
@@ -71,8 +64,6 @@ export type OrderFilters = {
   carrier?: CarrierFilter;
 };
 
-const PAGE_SIZE = 50;
-
 type BulkArchiveAction = "archive" | "restore";
 
 const archiveButtons = {
@@ -85,6 +76,9 @@ const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" 
 export interface OrderListProps {
   filters: OrderFilters;
   onFiltersChange: (next: OrderFilters) => void;
+  /** The cursors of the pages turned to after the first, as the URL holds them (the last is shown). */
+  pages: readonly string[];
+  onPageChange: (next: string[]) => void;
   onOpen: (order: Order) => void;
 }
 
@@ -93,8 +87,8 @@ export interface OrderListProps {
  * filters, one page at a time (cursor pages from the API, newest first), and bulk
  * actions on the selected orders.
  */
-export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpen }: OrderListProps) {
+  const cursors = [null, ...pages];
   // Selected orders by id, with their numbers: the bulk actions' results name orders by id only.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   // Set while every order of the tab and its filters is selected (「すべてを選択」).
@@ -108,37 +102,28 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
   const [searchText, setSearchText] = useState(filters.search ?? "");
-  // The picker's range, held here while only its first day is picked: that half is not a
-  // filter yet, and a controlled picker given back no first day would forget the click.
-  const [range, setRange] = useState<[string | null, string | null]>([
-    filters.purchased_from ?? null,
-    filters.purchased_to ?? null,
-  ]);
+  // Below Mantine's sm (where the sidebar becomes a drawer), as 出荷履歴 and 設定 switch to cards.
+  const phone = useMediaQuery("(max-width: 47.99em)");
   const filterKey = JSON.stringify(filters);
 
   // A new filter starts again from its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
   useEffect(() => {
-    setCursors([null]);
     setSelected(new Map());
     setAll(null);
     setSearchText(filters.search ?? "");
-    setRange([filters.purchased_from ?? null, filters.purchased_to ?? null]);
   }, [filterKey]);
 
   const cursor = cursors[cursors.length - 1] ?? undefined;
-  const query: OrderListQuery = {
-    tab_key: filters.tab_key,
-    search: filters.search,
-    purchased_from: filters.purchased_from,
-    purchased_to: filters.purchased_to,
-    shop_id: filters.shop_id,
-    label_status: filters.label_status,
-    carrier: filters.carrier,
-    cursor,
-    limit: PAGE_SIZE,
-  };
-  const { data, isFetching, error } = useQuery(ordersQueryOptions(query));
+  const { data, isFetching, error, dataUpdatedAt } = useQuery(
+    ordersQueryOptions(orderListQuery(filters, cursor)),
+  );
+  const live = useLiveOrders({
+    tab: filters.tab_key,
+    listCounts: data?.counts,
+    listUpdatedAt: dataUpdatedAt,
+    calm: cursors.length === 1 && selected.size === 0,
+  });
   const { data: shops } = useQuery(shopsQueryOptions());
   const bulk = useBulkUpdateOrders();
   const selectAll = useSelectAllOrders();
@@ -179,21 +164,16 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
 
   async function selectEveryOrder() {
     try {
-      const answer = await selectAll.mutateAsync({
-        tab_key: filters.tab_key,
-        search: filters.search,
-        purchased_from: filters.purchased_from,
-        purchased_to: filters.purchased_to,
-        shop_id: filters.shop_id,
-        label_status: filters.label_status,
-        carrier: filters.carrier,
-      });
+      const answer = await selectAll.mutateAsync(orderListFilters(filters));
       setSelected(new Map(answer.items.map((o) => [o.id, o.orderNumber] as const)));
       setAll({ truncated: answer.truncated, limits: answer.limits });
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
     }
   }
+
+  const toggleAll = () =>
+    allSelected ? clearSelection() : setSelected(new Map(orders.map((o) => [o.id, o.orderNumber] as const)));
 
   const toggle = (order: Order) => {
     // One row changed by hand: the selection is the rows it names from now on.
@@ -240,7 +220,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
   }
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={phone && selected.size > 0 ? classes.withBulkBar : undefined}>
       <Tabs
         value={filters.tab_key}
         onChange={(tab) => tab && onFiltersChange({ ...filters, tab_key: tab as OrderTab })}
@@ -266,7 +246,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          className={classes.search}
+          className={phone ? classes.phoneSearch : classes.search}
           label="検索"
           placeholder="注文番号・氏名・会社名・市区町村・商品名・SKU・電話番号など（空白で区切ると絞り込み）"
           leftSection={<IconSearch size={16} />}
@@ -281,61 +261,17 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
               onFiltersChange({ ...filters, search: searchText.trim() || undefined });
           }}
         />
-        <DatePickerInput
-          type="range"
-          label="購入日"
-          placeholder="期間を選択"
-          valueFormat={PICKER_VALUE_FORMAT}
-          monthLabelFormat={MONTH_LABEL_FORMAT}
-          clearable
-          allowSingleDateInRange
-          className={classes.dates}
-          value={range}
-          onChange={([from, to]) => {
-            setRange([from, to]);
-            // The first day alone is half a range: the filter changes with the second (or a clear).
-            if (from && !to) return;
-            onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined });
-          }}
-        />
-        <Select
-          label="送り状"
-          className={classes.labelStatus}
-          data={labelStatusChoices.map((choice) => ({ value: choice.value || "all", label: choice.label }))}
-          value={filters.label_status ?? "all"}
-          allowDeselect={false}
-          onChange={(value) =>
-            onFiltersChange({
-              ...filters,
-              label_status: value === "unissued" || value === "issued" ? value : undefined,
-            })
-          }
-        />
-        <Select
-          label="配送会社"
-          placeholder="すべての配送会社"
-          clearable
-          className={classes.carrier}
-          data={carrierChoices}
-          value={filters.carrier ?? null}
-          onChange={(carrier) =>
-            onFiltersChange({ ...filters, carrier: (carrier as CarrierFilter | null) ?? undefined })
-          }
-        />
-        <Select
-          label="ストア"
-          placeholder="すべてのストア"
-          clearable
-          className={classes.shop}
-          data={(shops?.items ?? []).map((shop) => ({ value: shop.id, label: shop.name }))}
-          value={filters.shop_id ?? null}
-          onChange={(shopId) => onFiltersChange({ ...filters, shop_id: shopId ?? undefined })}
-        />
-        <CarrierImportButton ml="auto" />
+        {phone ? (
+          <OrderFiltersButton filters={filters} onFiltersChange={onFiltersChange} />
+        ) : (
+          <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} />
+        )}
+        <CarrierImportButton ml="auto" size={phone ? "xs" : undefined} />
       </Group>
 
       {selected.size > 0 && (
         <SelectionBar
+          className={classes.phoneBulk}
           label="選択した注文の操作"
           count={selectedCountText(selected.size, all, total)}
           onClear={clearSelection}
@@ -353,6 +289,7 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
                 >
                   送り状発行
                 </Button>
+                <StartPositionPicker start={labels.startPosition} disabled={blocked("labels") !== null} />
                 <Button
                   size="xs"
                   variant="default"
@@ -421,6 +358,23 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
         onChanged={clearSelection}
       />
 
+      {live.pending && (
+        <Group gap="xs" justify="center" role="status" bg="blue.0" py={4} style={{ borderRadius: 4 }}>
+          <Text size="sm">{liveOrdersNote(live)}</Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => {
+              // New orders are the newest: they are on the first page.
+              if (live.newOrders > 0 && cursors.length > 1) onPageChange([]);
+              live.refresh();
+            }}
+          >
+            表示する
+          </Button>
+        </Group>
+      )}
+
       <ListFrame
         error={error}
         errorTitle="注文を読み込めませんでした"
@@ -440,122 +394,144 @@ export function OrderList({ filters, onFiltersChange, onOpen }: OrderListProps) 
           ) : null
         }
       >
-        <Table.ScrollContainer minWidth={1080} type="native">
-          <Table highlightOnHover verticalSpacing="sm" aria-label="注文" aria-busy={isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <PageCheckbox
-                    label="このページの注文をすべて選択"
-                    rows={orders}
-                    selected={selected}
-                    onChange={() =>
-                      allSelected
-                        ? clearSelection()
-                        : setSelected(new Map(orders.map((o) => [o.id, o.orderNumber] as const)))
-                    }
-                  />
-                </Table.Th>
-                <Table.Th>注文番号</Table.Th>
-                <Table.Th>購入日時</Table.Th>
-                <Table.Th>お届け先</Table.Th>
-                <Table.Th>住所</Table.Th>
-                <Table.Th>配送会社</Table.Th>
-                <Table.Th>追跡番号</Table.Th>
-                <Table.Th ta="right">金額</Table.Th>
-                <Table.Th>状態</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.map((order) => (
-                <Table.Tr key={order.id} className={classes.row} onClick={() => onOpen(order)}>
-                  <Table.Td onClick={(event) => event.stopPropagation()}>
-                    <Checkbox
-                      aria-label={`${order.orderNumber} を選択`}
-                      checked={selected.has(order.id)}
-                      onChange={() => toggle(order)}
+        {phone ? (
+          <OrderCards
+            orders={orders}
+            selected={selected}
+            busy={isFetching}
+            onToggle={toggle}
+            onTogglePage={toggleAll}
+            onOpen={onOpen}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={1080} type="native">
+            <Table
+              highlightOnHover
+              verticalSpacing="sm"
+              aria-label="注文"
+              aria-busy={isFetching}
+              className={classes.table}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <PageCheckbox
+                      label="このページの注文をすべて選択"
+                      rows={orders}
+                      selected={selected}
+                      onChange={toggleAll}
                     />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600} className={classes.number}>
-                      {order.orderNumber}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {order.platform === "shopify" ? "Shopify" : "ecforce"}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(order.purchasedAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{order.customer.name}</Text>
-                    {order.isGift && (
-                      <Badge size="xs" variant="light" color="grape">
-                        ギフト
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1}>
-                      {order.customer.prefecture}
-                      {order.customer.city}
-                      {order.customer.address1}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{carrierFilterLabels[order.shippingCarrier]}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {order.trackingNumbers.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        –
-                      </Text>
-                    ) : (
-                      order.trackingNumbers.map((number) => (
-                        <Text key={number} size="sm" className={classes.number}>
-                          {number}
-                        </Text>
-                      ))
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm">{yen.format(order.totalAmount)}</Text>
-                    {order.codAmount !== null && (
-                      <Badge size="xs" variant="light" color="orange">
-                        代引
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {order.isError ? (
-                      <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
-                        エラー {order.errors.length}件
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        {orderTabLabels[order.shipmentStatus]}
-                      </Badge>
-                    )}
-                    {order.labels && (
-                      <Badge
-                        display="flex"
-                        mt={4}
-                        color="teal"
-                        variant="light"
-                        leftSection={<IconPrinter size={12} />}
-                      >
-                        {labelledText(order.labels.live)}
-                      </Badge>
-                    )}
-                  </Table.Td>
+                  </Table.Th>
+                  <Table.Th>注文番号</Table.Th>
+                  <Table.Th>購入日時</Table.Th>
+                  <Table.Th>お届け先</Table.Th>
+                  <Table.Th>住所</Table.Th>
+                  <Table.Th>配送会社</Table.Th>
+                  <Table.Th>追跡番号</Table.Th>
+                  <Table.Th ta="right">金額</Table.Th>
+                  <Table.Th>状態</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((order) => (
+                  <Table.Tr
+                    key={order.id}
+                    className={classes.row}
+                    onClick={() => onOpen(order)}
+                    {...rowOpenProps(() => onOpen(order))}
+                  >
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        aria-label={`${order.orderNumber} を選択`}
+                        checked={selected.has(order.id)}
+                        onChange={() => toggle(order)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600} className={classes.number}>
+                        {order.orderNumber}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {order.platform === "shopify" ? "Shopify" : "ecforce"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(order.purchasedAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{order.customer.name}</Text>
+                      {order.isGift && (
+                        <Badge size="xs" variant="light" color="grape">
+                          ギフト
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={1}>
+                        {order.customer.prefecture}
+                        {order.customer.city}
+                        {order.customer.address1}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{carrierFilterLabels[order.shippingCarrier]}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {order.trackingNumbers.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          –
+                        </Text>
+                      ) : (
+                        order.trackingNumbers.map((number) => (
+                          <Text key={number} size="sm" className={classes.number}>
+                            {number}
+                          </Text>
+                        ))
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{yen.format(order.totalAmount)}</Text>
+                      {order.codAmount !== null && (
+                        <Badge size="xs" variant="light" color="orange">
+                          代引
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {order.isError ? (
+                        <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+                          エラー {order.errors.length}件
+                        </Badge>
+                      ) : (
+                        <Badge color="gray" variant="light">
+                          {orderTabLabels[order.shipmentStatus]}
+                        </Badge>
+                      )}
+                      {order.labels && (
+                        <Badge
+                          display="flex"
+                          mt={4}
+                          color="teal"
+                          variant="light"
+                          leftSection={<IconPrinter size={12} />}
+                        >
+                          {labelledText(order.labels)}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </ListFrame>
 
-      <Pager cursors={cursors} nextCursor={data?.nextCursor} onTurn={setCursors} />
+      <Pager
+        cursors={cursors}
+        nextCursor={data?.nextCursor}
+        onTurn={(next) => onPageChange(next.filter((c): c is string => c !== null))}
+      />
     </Stack>
   );
 }

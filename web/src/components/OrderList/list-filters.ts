@@ -21,3 +21,34 @@ export const carrierChoices = (["yamato", "sagawa", "japan_post", "other"] as co
   value,
   label: carrierFilterLabels[value],
 }));
+
+/** The filters the phone keeps behind 「絞り込み」 (the search stays on the screen). */
+export interface DrawerFilters {
+  purchased_from?: string;
+  purchased_to?: string;
+  label_status?: LabelStatusFilter;
+  carrier?: CarrierFilter;
+  shop_id?: string;
+}
+
+/** How many of them narrow the list; a purchase range counts once, whichever ends it has. */
+export function activeFilterCount(filters: DrawerFilters): number {
+  return [
+    filters.purchased_from || filters.purchased_to,
+    filters.label_status,
+    filters.carrier,
+    filters.shop_id,
+  ].filter(Boolean).length;
+}
+
+/** The same filters with those behind 「絞り込み」 cleared (the tab and the search stay). */
+export function withoutDrawerFilters<F extends DrawerFilters>(filters: F): F {
+  return {
+    ...filters,
+    purchased_from: undefined,
+    purchased_to: undefined,
+    label_status: undefined,
+    carrier: undefined,
+    shop_id: undefined,
+  };
+}

@@ -49,12 +49,28 @@ export interface SelectionBarProps {
   actions: ReactNode;
   /** What goes under the bar's row. */
   children?: ReactNode;
+  /** Where a list places the bar otherwise (the order list: at the bottom of a phone's screen). */
+  className?: string;
 }
 
 /** Stays at the top while the list scrolls; on a phone the actions take their own row. */
-export function SelectionBar({ label, count, onClear, note, actions, children }: SelectionBarProps) {
+export function SelectionBar({
+  label,
+  count,
+  onClear,
+  note,
+  actions,
+  children,
+  className,
+}: SelectionBarProps) {
   return (
-    <Paper withBorder p="sm" className={classes.bulkBar} role="region" aria-label={label}>
+    <Paper
+      withBorder
+      p="sm"
+      className={className ? `${classes.bulkBar} ${className}` : classes.bulkBar}
+      role="region"
+      aria-label={label}
+    >
       <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>

@@ -54,7 +54,7 @@ export function SenderForm({ sender, onClose }: { sender: Sender | null; onClose
           <TextInput
             label="発送元名"
             placeholder="例: 送る商店 東京倉庫"
-            description="送り状のご依頼主として印字されます"
+            description="送り状のご依頼主として印字されます。"
             withAsterisk
             data-autofocus
             {...form.getInputProps("name")}
@@ -62,7 +62,7 @@ export function SenderForm({ sender, onClose }: { sender: Sender | null; onClose
           <TextInput
             label="会社名・部署名"
             placeholder="例: 株式会社送る商店 物流部"
-            description="ご依頼主名の下に印字されます"
+            description="送り状のご依頼主欄で、発送元名の前に同じ行で印字されます。"
             {...form.getInputProps("company_name")}
           />
         </SimpleGrid>

@@ -2,16 +2,24 @@ import type { Shipment, ShipmentReissueReq } from "../../lib/api";
 import { useReissueShipments } from "../../queries/shipments";
 import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
 import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
+import { startPositionNote, useStartPosition } from "../LabelBatch/StartPosition";
 import { FailedItems } from "./FailedItems";
 import { reissueView } from "./shipment-history";
 
 /** 再発行 as one flow (BatchJob): `start` sends the selected shipments, kept to name the results. */
 export function useReissue({ onAccepted }: { onAccepted: () => void }) {
-  return useLabelBatch<ShipmentReissueReq, Shipment>(
+  const startPosition = useStartPosition();
+  const flow = useLabelBatch<ShipmentReissueReq, Shipment>(
     useReissueShipments(),
-    (ids) => ({ shipment_ids: ids }),
-    { onAccepted },
+    (ids) => ({ shipment_ids: ids, ...startPosition.body() }),
+    {
+      onAccepted: () => {
+        startPosition.reset();
+        onAccepted();
+      },
+    },
   );
+  return { ...flow, startPosition };
 }
 
 export type Reissue = ReturnType<typeof useReissue>;
@@ -30,7 +38,7 @@ export function ReissueModal({ flow }: { flow: Reissue }) {
       words={words}
       view={reissueView}
       pdfsOf={(view) => view.pdfs}
-      pdfNote="追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。"
+      pdfNote={`追跡番号は前と同じです。前に印刷した送り状は使わずに破棄してください。${startPositionNote(flow.request?.body.start_position ?? 1)}`}
       summary={(view) => (
         <>
           <JobSummary

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -24,14 +25,16 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
 import { ApiError, type Shipment, type ShipmentListItem } from "../../lib/api";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
 import { unexpectedErrorMessage } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
+import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
+import { StartPositionPicker } from "../LabelBatch/StartPosition";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
@@ -64,9 +67,17 @@ import {
  */
 const PAGE_SIZE = 50;
 
+/** A click on a row's own controls (its checkbox, its menu, even in a portal) does not open the row. */
+const stop = (event: MouseEvent) => event.stopPropagation();
+
 export interface ShipmentHistoryProps {
   filters: ShipmentFilters;
   onFiltersChange: (next: ShipmentFilters) => void;
+  /** The cursors of the pages turned to after the first, as the URL holds them (the last is shown). */
+  pages: readonly string[];
+  onPageChange: (next: string[]) => void;
+  /** Opens one shipment (/shipments/{id}) over the list. */
+  onOpen: (shipment: Shipment) => void;
 }
 
 /**
@@ -74,7 +85,13 @@ export interface ShipmentHistoryProps {
  * pages newest first, and 再発行 / 取り消し for one row or the selected ones. On a
  * phone the rows are cards, so nothing scrolls sideways.
  */
-export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryProps) {
+export function ShipmentHistory({
+  filters,
+  onFiltersChange,
+  pages,
+  onPageChange,
+  onOpen,
+}: ShipmentHistoryProps) {
   const phone = useMediaQuery("(max-width: 47.99em)");
   const [selected, setSelected] = useState<ShipmentSelection>(new Map());
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
@@ -98,13 +115,8 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
     }
   };
   const filterKey = JSON.stringify(filters);
-  // The pages read so far belong to the filters they were read for: other filters start
-  // from their first page at once, never with a cursor of another list.
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
-    key: filterKey,
-    cursors: [null],
-  });
-  const cursors = paging.key === filterKey ? paging.cursors : [null];
+  // The route drops the pages with any other filter: a list never reads another's cursor.
+  const cursors = [null, ...pages];
 
   const [searchText, setSearchText] = useState(filters.search ?? "");
   const submitSearch = () => {
@@ -149,7 +161,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
   const toggleAll = () =>
     setSelected(allSelected ? new Map() : new Map(shipments.map((s) => [s.id, s] as const)));
   const turnPage = (next: (string | null)[]) => {
-    setPaging({ key: filterKey, cursors: next });
+    onPageChange(next.filter((c): c is string => c !== null));
     clearSelection();
   };
 
@@ -309,6 +321,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
               >
                 再発行
               </Button>
+              <StartPositionPicker start={reissue.startPosition} disabled={counts.reissue === 0} />
               <Button
                 size="xs"
                 color="red"
@@ -373,10 +386,16 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
             {shipments.map((shipment) => {
               const row = shipmentRow(shipment);
               return (
-                <li key={shipment.id} className={classes.card}>
+                <Box
+                  component="li"
+                  key={shipment.id}
+                  className={classes.card}
+                  onClick={() => onOpen(shipment)}
+                  {...rowOpenProps(() => onOpen(shipment))}
+                >
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     <Group gap="sm" wrap="nowrap" align="flex-start" className={classes.cardMain}>
-                      {checkbox(shipment)}
+                      <Box onClick={stop}>{checkbox(shipment)}</Box>
                       <Stack gap={2}>
                         <Text size="sm" fw={700}>
                           {row.orderNumber}
@@ -407,10 +426,10 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                     </Group>
                     <Group gap={4} wrap="nowrap" align="flex-start" className={classes.cardSide}>
                       {statusCell(row)}
-                      {rowActions(shipment, row)}
+                      <Box onClick={stop}>{rowActions(shipment, row)}</Box>
                     </Group>
                   </Group>
-                </li>
+                </Box>
               );
             })}
           </Stack>
@@ -443,8 +462,13 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                 {shipments.map((shipment) => {
                   const row = shipmentRow(shipment);
                   return (
-                    <Table.Tr key={shipment.id}>
-                      <Table.Td>{checkbox(shipment)}</Table.Td>
+                    <Table.Tr
+                      key={shipment.id}
+                      className={classes.row}
+                      onClick={() => onOpen(shipment)}
+                      {...rowOpenProps(() => onOpen(shipment))}
+                    >
+                      <Table.Td onClick={stop}>{checkbox(shipment)}</Table.Td>
                       <Table.Td>
                         <Text size="sm" fw={600}>
                           {row.orderNumber}
@@ -480,7 +504,7 @@ export function ShipmentHistory({ filters, onFiltersChange }: ShipmentHistoryPro
                           {row.source}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{rowActions(shipment, row)}</Table.Td>
+                      <Table.Td onClick={stop}>{rowActions(shipment, row)}</Table.Td>
                     </Table.Tr>
                   );
                 })}

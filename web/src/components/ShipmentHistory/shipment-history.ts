@@ -221,6 +221,16 @@ export function uploadBlockedReason(shipment: Pick<Shipment, "status">): string 
   }
 }
 
+/**
+ * A shipment's state as its badge says it: a live number typed by hand (手入力, another
+ * carrier) is 追跡番号登録済み, since no label was printed for it.
+ */
+export function shipmentStatusText(shipment: Pick<Shipment, "status" | "source">): string {
+  return shipment.status === "issued" && shipment.source === "manual"
+    ? "追跡番号登録済み"
+    : shipmentStatusLabels[shipment.status];
+}
+
 export function shipmentRow(shipment: Shipment & Partial<Pick<ShipmentListItem, "customer">>): ShipmentRow {
   return {
     customer: shipment.customer?.name ?? "",
@@ -232,7 +242,7 @@ export function shipmentRow(shipment: Shipment & Partial<Pick<ShipmentListItem, 
     parcel: shipment.parcels > 1 ? `${shipment.parcel}/${shipment.parcels}個口` : "",
     printedAt: formatDateTime(shipment.printedAt),
     status: shipment.status,
-    statusLabel: shipmentStatusLabels[shipment.status],
+    statusLabel: shipmentStatusText(shipment),
     statusColor: shipmentStatusColors[shipment.status],
     source: shipmentSourceLabels[shipment.source],
     errors: shipment.isError ? shipment.errors.map((e) => e.message) : [],

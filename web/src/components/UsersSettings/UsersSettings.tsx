@@ -1,18 +1,22 @@
 import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
-import { IconLock, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
+import { IconLock, IconMailForward, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
-import type { User } from "../../lib/api";
+import { ApiError, type User } from "../../lib/api";
+import { notify } from "../../lib/notify";
 import { meQueryOptions, useDeleteUser, usersQueryOptions } from "../../queries/users";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { RoleBadge } from "./RoleBadge";
+import { invitedOn, useResendInvitation } from "./resend-invitation";
 import { EditUserModal, InviteUserModal } from "./UserFormModals";
 
 const displayName = (user: User) => user.name || user.email;
+
+const resendFailed = "招待メールを再送できませんでした。時間をおいて再度お試しください。";
 
 /**
  * ユーザー管理. Administrators invite, edit and delete; members see the list and
@@ -28,6 +32,16 @@ export function UsersSettings() {
   const editingShown = useRetained(editing);
   const deletingShown = useRetained(deleting);
   const remove = useDeleteUser();
+  const resend = useResendInvitation();
+
+  async function resendInvitation(user: User) {
+    try {
+      await resend.mutateAsync(user.id);
+      notify.success(`${user.email} に招待メールを再送しました。`);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : resendFailed);
+    }
+  }
 
   const columns: DataColumn<User>[] = [
     {
@@ -49,6 +63,25 @@ export function UsersSettings() {
     { key: "email", header: "メールアドレス", render: (user) => <Text size="sm">{user.email}</Text> },
     { key: "role", header: "権限", width: 120, render: (user) => <RoleBadge role={user.role} /> },
     {
+      key: "invitedAt",
+      header: "状態",
+      width: 150,
+      // Invited users have not signed in yet: an invitation that never arrived looks like this for days.
+      render: (user) =>
+        user.invitedAt ? (
+          <>
+            <Badge size="sm" variant="light" color="yellow" radius="sm">
+              招待中
+            </Badge>
+            <Text size="xs" c="dimmed" mt={2}>
+              {invitedOn(user.invitedAt)}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm">利用中</Text>
+        ),
+    },
+    {
       key: "createdAt",
       header: "登録日",
       width: 120,
@@ -61,6 +94,18 @@ export function UsersSettings() {
     if (!isAdmin && !self) return null;
     return (
       <>
+        {isAdmin && user.invitedAt && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconMailForward size={14} stroke={1.8} />}
+            aria-label={`${displayName(user)}に招待を再送`}
+            loading={resend.isPending && resend.variables === user.id}
+            onClick={() => void resendInvitation(user)}
+          >
+            招待を再送
+          </Button>
+        )}
         <Button
           variant="subtle"
           size="compact-sm"

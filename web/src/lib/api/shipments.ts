@@ -49,6 +49,8 @@ export const getLabelBatch = async (labelId: string) =>
 export const getShipments = (shipmentListQuery?: ShipmentListQuery) =>
   answer(api.GET("/api/shipments", { params: { query: shipmentListQuery } }));
 export const getShipmentCounts = () => answer(api.GET("/api/shipments/counts"));
+export const getShipment = async (id: string) =>
+  answer(api.GET("/api/shipments/{id}", { params: byId("getShipment", id) }));
 
 export const reissueShipments = (shipmentReissueReq: ShipmentReissueReq, idempotencyKey: string) =>
   answer(

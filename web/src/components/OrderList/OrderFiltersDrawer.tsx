@@ -1,0 +1,148 @@
+import { Badge, Button, Drawer, Group, Select, Stack } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { IconFilter } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
+import { shopsQueryOptions } from "../../queries/shops";
+import {
+  activeFilterCount,
+  type CarrierFilter,
+  carrierChoices,
+  type DrawerFilters,
+  labelStatusChoices,
+  withoutDrawerFilters,
+} from "./list-filters";
+import classes from "./OrderList.module.css";
+
+export interface OrderFilterFieldsProps<F extends DrawerFilters> {
+  filters: F;
+  onFiltersChange: (next: F) => void;
+  /** In the phone's drawer: one field a line, the calendar as a dialog of its own. */
+  stacked?: boolean;
+}
+
+/**
+ * 購入日, 送り状, 配送会社 and ストア: in the filter row on wider screens, in the drawer
+ * behind 「絞り込み」 on a phone. Each choice changes the URL's filters at once.
+ */
+export function OrderFilterFields<F extends DrawerFilters>({
+  filters,
+  onFiltersChange,
+  stacked = false,
+}: OrderFilterFieldsProps<F>) {
+  const { data: shops } = useQuery(shopsQueryOptions());
+  // The picker's range, held here while only its first day is picked: that half is not a
+  // filter yet, and a controlled picker given back no first day would forget the click.
+  const [range, setRange] = useState<[string | null, string | null]>([
+    filters.purchased_from ?? null,
+    filters.purchased_to ?? null,
+  ]);
+  // Back and forward (and 条件をクリア) change the dates under the picker.
+  useEffect(() => {
+    setRange([filters.purchased_from ?? null, filters.purchased_to ?? null]);
+  }, [filters.purchased_from, filters.purchased_to]);
+  const inRow = (className: string | undefined) => (stacked ? undefined : className);
+
+  return (
+    <>
+      <DatePickerInput
+        type="range"
+        label="購入日"
+        placeholder="期間を選択"
+        valueFormat={PICKER_VALUE_FORMAT}
+        monthLabelFormat={MONTH_LABEL_FORMAT}
+        clearable
+        allowSingleDateInRange
+        dropdownType={stacked ? "modal" : "popover"}
+        className={inRow(classes.dates)}
+        value={range}
+        onChange={([from, to]) => {
+          setRange([from, to]);
+          // The first day alone is half a range: the filter changes with the second (or a clear).
+          if (from && !to) return;
+          onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined });
+        }}
+      />
+      <Select
+        label="送り状"
+        className={inRow(classes.labelStatus)}
+        data={labelStatusChoices.map((choice) => ({ value: choice.value || "all", label: choice.label }))}
+        value={filters.label_status ?? "all"}
+        allowDeselect={false}
+        onChange={(value) =>
+          onFiltersChange({
+            ...filters,
+            label_status: value === "unissued" || value === "issued" ? value : undefined,
+          })
+        }
+      />
+      <Select
+        label="配送会社"
+        placeholder="すべての配送会社"
+        clearable
+        className={inRow(classes.carrier)}
+        data={carrierChoices}
+        value={filters.carrier ?? null}
+        onChange={(carrier) =>
+          onFiltersChange({ ...filters, carrier: (carrier as CarrierFilter | null) ?? undefined })
+        }
+      />
+      <Select
+        label="ストア"
+        placeholder="すべてのストア"
+        clearable
+        className={inRow(classes.shop)}
+        data={(shops?.items ?? []).map((shop) => ({ value: shop.id, label: shop.name }))}
+        value={filters.shop_id ?? null}
+        onChange={(shopId) => onFiltersChange({ ...filters, shop_id: shopId ?? undefined })}
+      />
+    </>
+  );
+}
+
+/**
+ * The phone's 「絞り込み」: a button that says how many filters narrow the list, and a
+ * drawer holding them, so the first screen shows orders rather than fields.
+ */
+export function OrderFiltersButton<F extends DrawerFilters>({
+  filters,
+  onFiltersChange,
+}: Omit<OrderFilterFieldsProps<F>, "stacked">) {
+  const [opened, setOpened] = useState(false);
+  const active = activeFilterCount(filters);
+  return (
+    <>
+      <Button
+        variant={active > 0 ? "light" : "default"}
+        leftSection={<IconFilter size={16} />}
+        rightSection={
+          active > 0 ? (
+            <Badge size="sm" circle aria-hidden>
+              {active}
+            </Badge>
+          ) : undefined
+        }
+        aria-label={active > 0 ? `絞り込み（${active}件の条件）` : "絞り込み"}
+        onClick={() => setOpened(true)}
+      >
+        絞り込み
+      </Button>
+      <Drawer opened={opened} onClose={() => setOpened(false)} title="絞り込み" position="right" size="100%">
+        <Stack gap="md">
+          <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} stacked />
+          <Group grow gap="sm" mt="xs">
+            <Button
+              variant="default"
+              disabled={active === 0}
+              onClick={() => onFiltersChange(withoutDrawerFilters(filters))}
+            >
+              条件をクリア
+            </Button>
+            <Button onClick={() => setOpened(false)}>注文を表示</Button>
+          </Group>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { orderQueryOptions } from "../queries/orders";
+
+/**
+ * /orders/{id}: one order over the list (the parent draws both). The loader puts the order
+ * in the cache; one that cannot be read (gone, another company's) opens the drawer with
+ * the reason rather than an error page over the list.
+ */
+export const Route = createFileRoute("/_authed/_app/orders/$orderId")({
+  loader: ({ context: { queryClient }, params: { orderId } }) =>
+    queryClient.ensureQueryData(orderQueryOptions(orderId)).catch(() => undefined),
+});
