@@ -277,14 +277,21 @@ async function importOnce(orderCount: number) {
       await drainQueue("orderSync", handler, 1_000);
       const paged = await connect(pagedDomain);
       const queueUrl = coreConfig().queues.orderSync;
-      const { Messages = [] } = await Queue.client().send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 5 }),
-      );
-      const first = ShopSyncMessage.parse(JSON.parse(Messages[0]!.Body!));
-      if (first.shopId !== paged.id) throw new Error("the paged store's first sync was not on the queue");
-      await Queue.client().send(
-        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle! }),
-      );
+      // The connection's first sync message; a late one of the finished import's run may come first.
+      let first: ReturnType<typeof ShopSyncMessage.parse> | undefined;
+      for (let tries = 0; tries < 12 && !first; tries += 1) {
+        const { Messages = [] } = await Queue.client().send(
+          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 5 }),
+        );
+        const received = Messages[0];
+        if (!received) continue;
+        const message = ShopSyncMessage.parse(JSON.parse(received.Body!));
+        await Queue.client().send(
+          new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: received.ReceiptHandle! }),
+        );
+        if (message.shopId === paged.id) first = message;
+      }
+      if (!first) throw new Error("the paged store's first sync was not on the queue");
       const pagedStarted = performance.now();
       await ActorContext.with({ type: "system", properties: { tenantId } }, () =>
         OrderSync.runStep(first, {
