@@ -59,6 +59,16 @@ export function useIdentity(): { subject: string; email: string; emailVerified: 
 }
 
 /**
+ * Who a record names as having done something: a person by their user id, an API連携
+ * integration by its credential id, the queues and cron (and the public) by null.
+ */
+export function doneBy(actor: Actor = ActorContext.use()): string | null {
+  if (actor.type === "user") return actor.properties.userId;
+  if (actor.type === "client") return actor.properties.credentialId;
+  return null;
+}
+
+/**
  * The one role rule: administrators manage the company — its profile, brand and
  * print settings, senders, item categories, users, shops, carrier accounts and API
  * credentials; members work with orders, labels, exports and tracking, and read the

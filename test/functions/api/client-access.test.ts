@@ -169,6 +169,21 @@ describe("access tokens on the protected routes", () => {
     ]);
   });
 
+  it("numbers imported with a token are recorded as the credential's", async () => {
+    const { client, credential } = await apiCompany(["orders:read", "exports:write"], 1);
+    const content = Buffer.from("#1001,405548424886\r\n", "latin1").toString("base64");
+    const imported = await client("/imports", "POST", {
+      format: "order_numbers",
+      carrier: "yamato",
+      content_base64: content,
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const shipment = await client(`/shipments/${imported.json.matched[0].shipment_id}`);
+    expect(shipment.json.history).toEqual([
+      expect.objectContaining({ action: "import", user_id: credential.id }),
+    ]);
+  });
+
   it("a made-up access token is refused like a bad ID token", async () => {
     const answer = await callApi("/api/orders", { token: `okt_${"A".repeat(43)}` });
     expect(answer.status).toBe(401);

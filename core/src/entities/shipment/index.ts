@@ -1,7 +1,7 @@
 export * as Shipment from "./index";
 
 import { z } from "zod";
-import { type Actor, useTenantID } from "../../actor";
+import { useTenantID } from "../../actor";
 import { batchWrite, type WriteRequest } from "../../db/batch-write";
 import { NotFoundError } from "../../error";
 import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../../shared/shipment";
@@ -75,11 +75,6 @@ export function serialize(item: ShipmentItem): Info {
 }
 
 export const notFound = () => new NotFoundError("shipment.not_found", "出荷情報が見つかりません。");
-
-export function userIdOf(actor: Actor | undefined): string | null {
-  if (actor?.type === "client") return actor.properties.credentialId; // an integration, by its credential
-  return actor?.type === "user" ? actor.properties.userId : null;
-}
 
 // ---------------------------------------------------------------------------
 // Reading and cancelling shipments

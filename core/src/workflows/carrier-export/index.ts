@@ -2,7 +2,7 @@ export * as CarrierExport from "./index";
 
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
-import { ActorContext, useTenantID } from "../../actor";
+import { ActorContext, doneBy, useTenantID } from "../../actor";
 import { type ExportFormat, type ExportOrder, exportFile, exportFormats } from "../../carriers/csv";
 import { jobExpiresAt } from "../../db/job";
 import { Brand } from "../../entities/brand";
@@ -349,7 +349,7 @@ export async function start(
     requestedAt: now.toISOString(),
     status: "running",
     total: ids.length,
-    createdBy: actor.type === "user" ? actor.properties.userId : undefined,
+    createdBy: doneBy(actor) ?? undefined,
     expiresAt: jobExpiresAt(KEEP_DAYS, now),
   }).go();
   const sent = await Queue.send("exportJob", [

@@ -1,7 +1,7 @@
 export * as CarrierImport from "./index";
 
 import { z } from "zod";
-import { ActorContext, useTenantID } from "../../actor";
+import { ActorContext, doneBy, useTenantID } from "../../actor";
 import { type IssuedFileResult, type IssuedFormat, issuedFormats, parseIssuedFile } from "../../carriers/csv";
 import { CarrierAccount } from "../../entities/carrier-account";
 import { Order } from "../../entities/order";
@@ -208,7 +208,7 @@ export async function run(input: z.input<typeof Request>): Promise<Result> {
       : parseIssuedFile(format as IssuedFormat, bytes);
   const importId = createID("import");
   const actor = ActorContext.use();
-  const createdBy = actor.type === "user" ? actor.properties.userId : null;
+  const createdBy = doneBy(actor);
 
   const result: Result = {
     import_id: importId,

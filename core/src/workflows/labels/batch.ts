@@ -1,11 +1,10 @@
-import { ActorContext, useTenantID } from "../../actor";
+import { doneBy, useTenantID } from "../../actor";
 import { Brand } from "../../entities/brand";
 import { CarrierAccount } from "../../entities/carrier-account";
 import { Company } from "../../entities/company";
 import { Order } from "../../entities/order";
 import { Database } from "../../entities/service";
 import { LabelBatchEntity, LabelResultEntity, ShipmentEntity } from "../../entities/shipment/entity";
-import { userIdOf } from "../../entities/shipment/index";
 import { expiresAt, type PartResult, putResults } from "../../entities/shipment/label-results";
 import { Queue } from "../../queue";
 import { type Carrier, carriers } from "../../shared/brand";
@@ -56,7 +55,7 @@ export async function startBatch(
     total: ids.length,
     startPosition,
     parts: parts.length,
-    createdBy: userIdOf(ActorContext.use()) ?? undefined,
+    createdBy: doneBy() ?? undefined,
     expiresAt: expiresAt(),
     partDigests: parts.map(Queue.partDigest),
     // A part whose message was lost is sent again from these (core/src/redrive).

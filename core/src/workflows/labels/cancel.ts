@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActorContext, useTenantID } from "../../actor";
+import { doneBy, useTenantID } from "../../actor";
 import type { WhereOf } from "../../db/attributes";
 import { newRunningShard } from "../../db/job";
 import { batchGet } from "../../entities/records";
@@ -10,7 +10,7 @@ import {
   ShipmentEntity,
   type ShipmentItem,
 } from "../../entities/shipment/entity";
-import { get, userIdOf } from "../../entities/shipment/index";
+import { get } from "../../entities/shipment/index";
 import type { PartResult } from "../../entities/shipment/label-results";
 import { labelSummary } from "../../entities/shipment/parcels";
 import { NotFoundError, RuleError } from "../../error";
@@ -67,10 +67,7 @@ async function cancelShipment(
     );
   const tenantId = useTenantID();
   const now = new Date().toISOString();
-  const history = [
-    ...(shipment.history ?? []),
-    { action: "cancel" as const, userId: userIdOf(ActorContext.use()), at: now },
-  ];
+  const history = [...(shipment.history ?? []), { action: "cancel" as const, userId: doneBy(), at: now }];
   const result = await Database.transaction
     .write((entities) => [
       entities.shipment

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { ActorContext, useTenantID } from "../../actor";
+import { doneBy, useTenantID } from "../../actor";
 import { Order } from "../../entities/order";
 import type { OrderItem } from "../../entities/order/entity";
 import { Database } from "../../entities/service";
 import { type ShipmentItem, TrackingClaimEntity } from "../../entities/shipment/entity";
-import { find, get, userIdOf } from "../../entities/shipment/index";
+import { find, get } from "../../entities/shipment/index";
 import { labelSummary, parcelState } from "../../entities/shipment/parcels";
 import { InputError, RuleError } from "../../error";
 import { type DeliveryCarrier, deliverySchemas } from "../../shared/delivery";
@@ -188,7 +188,7 @@ async function writeManual(
 ): Promise<ShipmentItem | undefined> {
   const { order, rev } = state;
   const tenantId = useTenantID();
-  const userId = userIdOf(ActorContext.use());
+  const userId = doneBy();
   const now = new Date().toISOString();
   const parcel = current?.parcel ?? state.nextParcel;
   const shipment = {

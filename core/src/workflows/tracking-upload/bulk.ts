@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActorContext, useTenantID } from "../../actor";
+import { doneBy, useTenantID } from "../../actor";
 import { isConditionalFailure } from "../../db/attributes";
 import { Brand } from "../../entities/brand";
 import { UploadDatabase, UploadJobEntity, UploadResultEntity } from "../../entities/jobs/upload-job";
@@ -19,7 +19,6 @@ import {
   type Result,
   type UploadOptions,
   uploadOne,
-  userIdOf,
 } from "./single";
 
 // ---------------------------------------------------------------------------
@@ -54,7 +53,7 @@ const uploadable = (s: ShipmentItem) => s.status === "issued" && s.upload?.state
 /** Creates the job and queues its parts; the answer is the job id to follow. */
 export async function requestUpload(input: z.input<typeof BulkRequest>): Promise<{ job_id: string }> {
   const request = BulkRequest.parse(input);
-  const createdBy = userIdOf(ActorContext.use());
+  const createdBy = doneBy();
   if (request.shipment_ids) return createJob([...new Set(request.shipment_ids)], [], createdBy);
   const { shipmentIds, failures } = await shipmentsOfOrders([...new Set(request.order_ids)]);
   return createJob(shipmentIds, failures, createdBy);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { type Actor, ActorContext } from "../../actor";
+import { doneBy } from "../../actor";
 import { jobExpiresAt } from "../../db/job";
 import { Brand } from "../../entities/brand";
 import { UploadDatabase } from "../../entities/jobs/upload-job";
@@ -97,9 +97,6 @@ export type UploadOptions = {
 
 type UploadState = NonNullable<ShipmentItem["upload"]>;
 type Lines = NonNullable<UploadWork["lines"]>;
-
-export const userIdOf = (actor: Actor | undefined) =>
-  actor?.type === "user" ? actor.properties.userId : null;
 
 function claimable(s: ShipmentItem, now: Date): boolean {
   if (s.status !== "issued") return false;
@@ -311,7 +308,7 @@ async function attempt(
     };
   }
   await options.beforeRecord?.();
-  const userId = options.userId !== undefined ? options.userId : userIdOf(ActorContext.use());
+  const userId = options.userId !== undefined ? options.userId : doneBy();
   await recordSuccess(group, claim, outcome, userId, now());
   const updated = await Order.recordUpload(order.orderId, { status: outcome.orderStatus, issue: null });
   await WebhooksOut.emit(
