@@ -84,11 +84,13 @@ export function keyFor(kind: "exports" | "labels" | "imports", id: string, name:
 
 export async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
   // A copy typed as fetch's body wants it (the DOM lib takes only ArrayBuffer-backed views).
-  await call("PUT", key, {
+  const answer = await call("PUT", key, {
     method: "PUT",
     body: new Uint8Array(body),
     headers: { "Content-Type": contentType },
   });
+  // Read to its end so the connection goes back to the pool.
+  await answer.arrayBuffer();
 }
 
 /**
@@ -142,5 +144,6 @@ export async function read(key: string): Promise<Uint8Array> {
 
 /** Deletes one of the tenant's files (a file already gone is not an error: S3 answers the same). */
 export async function remove(key: string): Promise<void> {
-  await call("DELETE", ownKey(key), { method: "DELETE" });
+  // Read to its end so the connection goes back to the pool.
+  await (await call("DELETE", ownKey(key), { method: "DELETE" })).arrayBuffer();
 }

@@ -19,7 +19,7 @@ describe("index.html lists the app's chunk", () => {
     const bundle = {
       "assets/index.js": chunk("assets/index.js", { isEntry: true }),
       "assets/app.js": chunk("assets/app.js", {
-        facadeModuleId: "/work/web/src/app.tsx",
+        facadeModuleId: `${process.cwd()}/web/src/app.tsx`,
         imports: ["assets/framework.js", "assets/index.js"],
         viteMetadata: { importedCss: new Set(["assets/app.css"]) },
       }),
