@@ -111,6 +111,36 @@ describe("a Shopify bulk query's wait", () => {
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 60, imported: 60 });
   }, 40_000);
 
+  it("lists the newest 100 orders while Shopify writes the file, and counts none of them twice", async () => {
+    const domain = "okuru-wait-newest.myshopify.com";
+    const account = await newStore(domain, 230, HOUR);
+    expect((await firstStep(account, domain)).result).toBe("continued");
+
+    // Before the bulk query has even started in Shopify, the first screen is full: the
+    // 100 orders changed last, newest first, and none older.
+    const byChange = [...shops().shopify.shop(domain).orders].sort((a, b) =>
+      a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.number - a.number,
+    );
+    const newest = new Set(byChange.slice(0, 100).map((o) => `#${o.number}`));
+    const listed = await callApi("/api/orders?tab_key=notShipped&limit=100", { token: account.idToken });
+    expect(listed.json.counts.notShipped).toBe(100);
+    expect(new Set(listed.json.items.map((o: { order_number: string }) => o.order_number))).toEqual(newest);
+    expect(await syncOf(account)).toMatchObject({
+      status: "running",
+      method: "bulk",
+      imported: 100,
+      seen: 0,
+    });
+
+    shops().shopify.shop(domain).finishBulkOperationsNow();
+    await shops().shopify.idle();
+    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    // The file brought those 100 again: found unchanged, they are neither stored nor counted twice.
+    expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 230, imported: 230 });
+    const all = await callApi("/api/orders?tab_key=notShipped&limit=1", { token: account.idToken });
+    expect(all.json.counts.notShipped).toBe(230);
+  }, 60_000);
+
   it("goes on as soon as the finish webhook comes, and subscribes the shop once", async () => {
     const domain = "okuru-wait-webhook.myshopify.com";
     const account = await newStore(domain, 60, HOUR);

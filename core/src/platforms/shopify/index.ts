@@ -23,7 +23,14 @@ export {
   shopDomainFrom,
   webhookHmac,
 } from "./oauth";
-export { type MailingAddress, ORDERS_PAGE_SIZE, ordersPage, ordersSearch, toImportedOrder } from "./orders";
+export {
+  type MailingAddress,
+  ORDERS_PAGE_SIZE,
+  type OrdersPage,
+  ordersPage,
+  ordersSearch,
+  toImportedOrder,
+} from "./orders";
 
 /** What the app asks a shop for: orders, and fulfilment to send tracking numbers back. */
 export const SCOPES = [

@@ -51,8 +51,8 @@ export const ORDER_FIELDS = /* GraphQL */ `
 
 export const ORDERS_QUERY = /* GraphQL */ `
   ${LINE_ITEM_FIELDS}
-  query OkuruOrders($first: Int!, $after: String, $query: String) {
-    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+  query OkuruOrders($first: Int!, $after: String, $query: String, $reverse: Boolean = false) {
+    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT, reverse: $reverse) {
       pageInfo { hasNextPage endCursor }
       nodes {
         ${ORDER_FIELDS}
@@ -235,10 +235,14 @@ export function ordersSearch(updatedSince: string | null): string {
   return updatedSince ? `updated_at:>='${updatedSince}'` : "";
 }
 
+/**
+ * One page of the orders changed since `updatedSince`, oldest change first; `newestFirst`
+ * turns the order round and `size` asks for fewer than a full page (a cheaper query).
+ */
 export async function ordersPage(
   domain: string,
   accessToken: string,
-  page: { cursor: string | null; updatedSince: string | null },
+  page: { cursor: string | null; updatedSince: string | null; newestFirst?: boolean; size?: number },
   options?: ClientOptions,
 ): Promise<OrdersPage> {
   const data = await graphql<{
@@ -247,7 +251,12 @@ export async function ordersPage(
     domain,
     accessToken,
     ORDERS_QUERY,
-    { first: ORDERS_PAGE_SIZE, after: page.cursor, query: ordersSearch(page.updatedSince) },
+    {
+      first: Math.min(page.size ?? ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE),
+      after: page.cursor,
+      query: ordersSearch(page.updatedSince),
+      reverse: page.newestFirst ?? false,
+    },
     options,
   );
   const longer = data.orders.nodes.filter((node) => node.lineItems.pageInfo?.hasNextPage);

@@ -3,13 +3,15 @@ import { shopifyToken } from "../../entities/shop/credentials";
 import type { ShopItem } from "../../entities/shop/entity";
 import { Shopify } from "../../platforms/shopify";
 import { delayAfter, looksOf, waitCursor } from "./bulk-wait";
+import { writeNewestFirst } from "./newest-first";
 import type { PageReader } from "./page-reader";
 
 /**
  * A Shopify run through a bulk query (docs/platforms.md#how-the-product-uses-bulk-operations):
  * chosen at the run's first step for a first import of more than a page, or a catch-up of
  * more than BULK_FROM_ORDERS. The step that starts the query makes sure the shop announces
- * its end to us (`bulk_operations/finish`) and looks at it once; while Shopify still works
+ * its end to us (`bulk_operations/finish`), writes the newest orders by paging meanwhile
+ * (newest-first.ts) and looks at the query once; while Shopify still works
  * the run waits in the queue, not in a consumer (bulk-wait.ts: `bulk:wait:<n>`, looked at
  * again after a growing delay, or at once when the finish webhook comes). The result file
  * is read as a stream in pages of BULK_PAGE_SIZE orders, which the run writes as it writes
@@ -82,6 +84,9 @@ export async function planBulk(
     } catch (err) {
       return giveUp(err, deps, null, { expected: count });
     }
+    // While Shopify writes the file, the newest orders are listed already.
+    const imported = await writeNewestFirst(shop, token, state.runSince);
+    if (imported > 0) state = await deps.save({ imported: state.imported + imported });
   }
   const bulk = state.bulk!;
   const line = cursorIn?.match(LINE_CURSOR);

@@ -9,13 +9,13 @@ import { ShopEntity, type ShopItem } from "../../entities/shop/entity";
 import { VisibleError } from "../../error";
 import { Lease } from "../../lease";
 import { Ecforce } from "../../platforms/ecforce";
-import type { ImportedOrder } from "../../platforms/imported-order";
 import { Shopify } from "../../platforms/shopify";
 import { Queue, type ShopSyncDraft } from "../../queue";
 import { ShopSettings } from "../../shared/shop";
 import { deleteShop } from "../privacy";
 import { type BulkReader, isBulkCursor, planBulk } from "./bulk-import";
 import { claimWait, isWaitCursor } from "./bulk-wait";
+import { keep, shopUrlOf } from "./kept-orders";
 import type { PageReader } from "./page-reader";
 
 /**
@@ -72,14 +72,6 @@ async function saveState(shop: ShopItem, state: Partial<Shop.SyncState>): Promis
   await ShopEntity.patch({ tenantId: shop.tenantId, shopId: shop.shopId }).set({ syncState: next }).go();
   shop.syncState = next;
   return next;
-}
-
-export function shopUrlOf(shop: ShopItem): string | undefined {
-  return shop.platform === "shopify" ? `https://${shop.domain}` : undefined;
-}
-
-export function keep(order: ImportedOrder, settings: ShopSettings): boolean {
-  return settings.include_fulfilled || order.fulfillmentStatus !== "fulfilled" || order.cancelled;
 }
 
 /**
@@ -274,8 +266,13 @@ async function readPages(
   // A step counts from where it began, not from what an earlier attempt of it (which
   // failed or died after writing some pages) already counted: a retry never counts twice.
   const base: Counts = state.stepCursor === cursorIn && state.stepBase ? state.stepBase : state;
-  /** Whether an earlier attempt of this step may have written some of its pages. */
-  const retry = base.pages !== state.pages || base.seen !== state.seen;
+  /**
+   * Whether orders of this step's pages may already have been written by this run: by an
+   * earlier attempt of the step (which failed or died after writing some pages), or, when
+   * the run pages after giving its bulk query up, by the step that wrote the newest orders
+   * first or by file pages read before the file failed.
+   */
+  const retry = base.pages !== state.pages || base.seen !== state.seen || Boolean(state.bulk?.abandoned);
 
   let cursor = cursorIn;
   // The carriers, senders and 備考欄設定 every order of the step is judged by (the エラー tab's reasons).

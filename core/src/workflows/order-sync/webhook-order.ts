@@ -4,7 +4,7 @@ import { normalizeOrder } from "../../entities/order/normalize";
 import { ShopEntity } from "../../entities/shop/entity";
 import type { ImportedOrder } from "../../platforms/imported-order";
 import { ShopSettings } from "../../shared/shop";
-import { keep, shopUrlOf } from "./run";
+import { keep, shopUrlOf } from "./kept-orders";
 
 export type WebhookOrderOutcome = "stored" | "not_kept" | "shop_inactive";
 
