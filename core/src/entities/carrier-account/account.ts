@@ -8,6 +8,7 @@ import { issuingModes, LOW_ON_NUMBERS } from "../../shared/carrier-account";
 import { trackingNumberOf } from "../../shared/tracking-number";
 import { isID } from "../../util/id";
 import { BrandEntity } from "../brand/entity";
+import { batchGet } from "../records";
 import {
   CarrierAccountEntity,
   type CarrierAccountItem,
@@ -152,10 +153,28 @@ export async function defaultFor(carrier: Carrier): Promise<Account | undefined>
   return id ? get(carrier, id).catch(() => undefined) : undefined;
 }
 
-/** The carriers with a default account: those a label can be issued with (and an order without a carrier ships by, when only one). */
-export async function carriersWithAccount(): Promise<Carrier[]> {
-  const accounts = await Promise.all(carriers.map((carrier) => defaultFor(carrier)));
-  return carriers.filter((_, i) => accounts[i]);
+/**
+ * The carriers with a default account: those a label can be issued with (and an order
+ * without a carrier ships by, when only one). Every order list asks (for the carrier
+ * column), so it is one read of the brand's defaults, or none when the caller has them,
+ * and one BatchGet of the accounts they name.
+ */
+export async function carriersWithAccount(defaults?: Partial<Record<Carrier, string>>): Promise<Carrier[]> {
+  const ids = defaults ?? (await brand()).defaults;
+  const named = carriers.filter((carrier) => isID("carrierAccount", ids[carrier] ?? ""));
+  if (named.length === 0) return [];
+  const tenantId = useTenantID();
+  const found = await batchGet(
+    [...new Set(named.map((carrier) => ids[carrier]!))].map((carrierAccountId) => ({
+      tenantId,
+      carrierAccountId,
+    })),
+    (keys) => CarrierAccountEntity.get(keys).go({ attributes: ["carrierAccountId", "carrier"] }),
+  );
+  // A default that names another carrier's account (or one since removed) gives that carrier none.
+  return named.filter((carrier) =>
+    found.some((account) => account.carrierAccountId === ids[carrier] && account.carrier === carrier),
+  );
 }
 
 /** The sealed contract codes (ご請求先顧客コード, お客様コード, お客様番号) for a file or label. */

@@ -20,7 +20,8 @@ export const ListFilters = {
 
 /** The carrier an order without its own carrier ships by (the brand's default, or the only account); undefined: none. */
 export async function fallbackCarrier(): Promise<Carrier | undefined> {
-  const [brand, accountCarriers] = await Promise.all([Brand.get(), CarrierAccount.carriersWithAccount()]);
+  const brand = await Brand.get();
+  const accountCarriers = await CarrierAccount.carriersWithAccount(brand?.defaultCarrierAccounts ?? {});
   return shippingCarrier({}, { defaultCarrier: brand?.defaultCarrier, accountCarriers }).carrier;
 }
 

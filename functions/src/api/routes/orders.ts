@@ -141,19 +141,17 @@ const OrderListItem = Order.Info.extend({
 /** The list's orders with the carrier each ships by and the numbers of its live shipments. */
 async function listItems(
   items: Awaited<ReturnType<typeof Order.list>>["items"],
+  fallback: Awaited<ReturnType<typeof Order.fallbackCarrier>>,
 ): Promise<z.infer<typeof OrderListItem>[]> {
-  const [fallback, numbers] = await Promise.all([
-    Order.fallbackCarrier(),
-    Promise.all(
-      items.map(async (order) =>
-        (order.labelsLive ?? 0) > 0
-          ? (await Shipment.ofOrder(order.orderId))
-              .filter((shipment) => shipment.status !== "cancelled")
-              .map((shipment) => shipment.trackingNumber)
-          : [],
-      ),
+  const numbers = await Promise.all(
+    items.map(async (order) =>
+      (order.labelsLive ?? 0) > 0
+        ? (await Shipment.ofOrder(order.orderId))
+            .filter((shipment) => shipment.status !== "cancelled")
+            .map((shipment) => shipment.trackingNumber)
+        : [],
     ),
-  ]);
+  );
   return items.map((order, i) => ({
     ...Order.serialize(order),
     shipping_carrier:
@@ -252,11 +250,13 @@ export const orders = router()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const [page, counts] = await Promise.all([
+      // The carrier column's fallback is read beside the page, not after it.
+      const [page, counts, fallback] = await Promise.all([
         Order.list(listFilter(q), { cursor: q.cursor, limit: q.limit }),
         Order.counts(),
+        Order.fallbackCarrier(),
       ]);
-      return c.json({ items: await listItems(page.items), next_cursor: page.cursor, counts }, 200);
+      return c.json({ items: await listItems(page.items, fallback), next_cursor: page.cursor, counts }, 200);
     },
   )
   .openapi(
