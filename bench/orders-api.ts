@@ -111,6 +111,18 @@ function variantsFor(laterCursor: string | null): Variant[] {
 await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
   const { ActorContext } = await import("@okuru/core/actor");
   const { Order } = await import("@okuru/core/entities/order");
+  const { OrderEntity } = await import("../core/src/entities/order/entity");
+
+  /**
+   * One order in five carries a live label, as the label transactions leave it (its count
+   * and its number): the 未発送 pages show numbers, and the 送り状 filters find some.
+   */
+  const label = (n: number) => {
+    const o = order(n);
+    return OrderEntity.patch({ tenantId, orderId: Order.idOf(o.shopId, o.platformOrderId, o.purchasedAt) })
+      .add({ labelsLive: 1, shippingRev: 1, liveNumbers: [`4530${String(n).padStart(8, "0")}`] })
+      .go({ response: "none" });
+  };
 
   /** Orders n = from … to-1, four pages of 500 written at once. */
   const seed = (from: number, to: number) =>
@@ -122,9 +134,9 @@ await withBenchStack(async ({ token, tenantId, apiOrigin }) => {
           while (next < to) {
             const first = next;
             next += batch;
-            await Order.upsertPage(
-              Array.from({ length: Math.min(batch, to - first) }, (_, i) => order(first + i)),
-            );
+            const ns = Array.from({ length: Math.min(batch, to - first) }, (_, i) => first + i);
+            await Order.upsertPage(ns.map(order));
+            await Promise.all(ns.filter((n) => n % 5 === 1).map(label));
           }
         }),
       );

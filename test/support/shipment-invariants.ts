@@ -16,7 +16,7 @@ import {
  *   shipment holds its parcel;
  * - an order has at most one live typed (`manual`) number, the one its `sss` delivery
  *   names, and none when its delivery is not `sss`;
- * - the order's label summary counts its live parcels.
+ * - the order's label summary counts its live parcels, and keeps their numbers.
  * Run after every race, over the whole company.
  */
 export async function shipmentViolations(tenantId: string): Promise<string[]> {
@@ -70,6 +70,10 @@ export async function shipmentViolations(tenantId: string): Promise<string[]> {
     const counted = parcels.data.filter((p) => p.orderId === order.orderId).length;
     if ((order.labelsLive ?? 0) !== counted)
       problems.push(`order ${order.orderId} counts ${order.labelsLive ?? 0} live labels, has ${counted}`);
+    const kept = [...(order.liveNumbers ?? [])].sort().join(",");
+    const shipped = [...new Set(mine.map((s) => s.trackingNumber).filter(Boolean))].sort().join(",");
+    if (kept !== shipped)
+      problems.push(`order ${order.orderId} keeps numbers [${kept}], its live shipments [${shipped}]`);
   }
   return problems;
 }

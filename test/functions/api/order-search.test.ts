@@ -1,5 +1,6 @@
 import type { Order } from "@okuru/core/entities/order";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OrderEntity } from "../../../core/src/entities/order/entity";
 import { handler } from "../../../functions/src/queue/label-job";
 import { personFixture, shopOrderFixture } from "../../support/orders";
 import { type Call, shippingCompany } from "../../support/printing";
@@ -98,7 +99,7 @@ describe("GET /api/orders: 送り状 and carrier filters", () => {
   it("tells labelled from unlabelled orders, by the carrier they ship by, alone and combined", async () => {
     const plain = [5, 6, 7].map((n) => orderOf(n, { name: `青木 ${n}郎`, nameKana: "アオキ" }));
     const sss = orderOf(8, { name: "青木 八郎", nameKana: "アオキ" });
-    const { call, ids } = await shippingCompany({
+    const { call, ids, account } = await shippingCompany({
       yamato: { first: 45_300_000_000, count: 10 },
       orders: [...plain, sss],
     });
@@ -131,6 +132,19 @@ describe("GET /api/orders: 送り状 and carrier filters", () => {
     expect(typed.items[0]).toMatchObject({ shipping_carrier: "other", tracking_numbers: ["1234-5678-9012"] });
     const unlabelled = (await call("/orders?label_status=unissued")).json;
     expect(unlabelled.items[0]).toMatchObject({ shipping_carrier: "yamato", tracking_numbers: [] });
+
+    // The page's numbers are the ones each order keeps beside its label count, moved by the
+    // very transactions that issue and cancel; an order labelled before it kept them (its
+    // set taken away here) reads its shipments instead, and still shows its number.
+    const keptNumbers = async (orderId: string) =>
+      (await OrderEntity.get({ tenantId: account.tenantId, orderId }).go()).data?.liveNumbers ?? [];
+    const printed = list.items[0].tracking_numbers as string[];
+    expect(await keptNumbers(ids[0]!)).toEqual(printed);
+    expect(await keptNumbers(ids[3]!)).toEqual(["1234-5678-9012"]);
+    await OrderEntity.patch({ tenantId: account.tenantId, orderId: ids[0]! }).remove(["liveNumbers"]).go();
+    expect((await call("/orders?label_status=issued&carrier=yamato")).json.items[0].tracking_numbers).toEqual(
+      printed,
+    );
 
     // 出荷履歴 finds the label by the recipient's given name alone and names the recipient.
     const history = await call(`/shipments?search=${encodeURIComponent("5郎")}`);

@@ -77,6 +77,14 @@ export const OrderEntity = defineEntity("order", {
     labelsLive: { type: "number" },
     /** Of `labelsLive`, the numbers typed by hand (手入力 for another carrier): nothing printed. */
     labelsTyped: { type: "number" },
+    /**
+     * The live labels' tracking numbers, moved in the same transactions as `labelsLive`
+     * (added on issue and import, removed on cancel, the whole set when a typed number
+     * replaces another), so a page of orders shows its numbers without reading each
+     * order's shipments. It holds `labelsLive` numbers; an order whose set holds fewer
+     * (labelled before it was kept) reads its shipments instead.
+     */
+    liveNumbers: { type: "set", items: "string" },
     labelsIssuedAt: { type: "string" },
     /**
      * Moves on with every write that changes what the order ships with: its delivery

@@ -6,6 +6,7 @@ import { batchWrite, type WriteRequest } from "../../db/batch-write";
 import { NotFoundError } from "../../error";
 import { shipmentCarriers, shipmentSources, shipmentStatuses } from "../../shared/shipment";
 import { isID } from "../../util/id";
+import type { OrderItem } from "../order/entity";
 import { findManyById, type PageRequest, page, readsById } from "../records";
 import {
   LabelResultEntity,
@@ -97,6 +98,27 @@ export async function ofOrder(orderId: string): Promise<ShipmentItem[]> {
     .byOrder({ tenantId: useTenantID(), orderId })
     .go({ pages: "all", order: "desc" });
   return data;
+}
+
+/**
+ * The live tracking numbers of each order, in the orders' order: from the order itself
+ * (OrderItem.liveNumbers) when it holds all of them, else from the order's shipments (an
+ * order labelled before the order kept them), so a page of orders costs no read per order.
+ */
+export async function liveNumbersOf(
+  orders: readonly Pick<OrderItem, "orderId" | "labelsLive" | "liveNumbers">[],
+): Promise<string[][]> {
+  return Promise.all(
+    orders.map(async (order) => {
+      const live = order.labelsLive ?? 0;
+      if (live <= 0) return [];
+      if (order.liveNumbers?.length === live) return [...order.liveNumbers].sort();
+      return (await ofOrder(order.orderId))
+        .filter((shipment) => shipment.status !== "cancelled")
+        .map((shipment) => shipment.trackingNumber)
+        .sort();
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------

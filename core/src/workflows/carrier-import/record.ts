@@ -73,7 +73,12 @@ export async function recordImported(input: {
         entities.liveParcel
           .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
           .commit(),
-        labelSummary(entities, order, 1, now, rev).commit(),
+        labelSummary(entities, order, {
+          live: 1,
+          at: now,
+          seenRev: rev,
+          numbers: { add: [trackingNumber] },
+        }).commit(),
       ])
       .go();
     if (!result.canceled) return { state: "created", shipment: await get(shipment.shipmentId) };

@@ -83,10 +83,11 @@ async function cancelShipment(
       labelSummary(
         entities,
         { orderId: shipment.orderId },
-        -1,
-        undefined,
-        undefined,
-        shipment.source === "manual" ? -1 : 0,
+        {
+          live: -1,
+          typed: shipment.source === "manual" ? -1 : 0,
+          numbers: { remove: [shipment.trackingNumber] },
+        },
       ).commit(),
     ])
     .go();

@@ -232,7 +232,12 @@ async function issueOrders(
           .commit(),
       ]),
       // Planned from this read of the order: a delivery changed since then refuses the write.
-      labelSummary(entities, order, shipments.length, now, order.shippingRev ?? 0).commit(),
+      labelSummary(entities, order, {
+        live: shipments.length,
+        at: now,
+        seenRev: order.shippingRev ?? 0,
+        numbers: { add: shipments.map((s) => s.trackingNumber) },
+      }).commit(),
     ];
     return [{ plan, shipments: shipments as ShipmentItem[], items }];
   });

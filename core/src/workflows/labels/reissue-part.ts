@@ -63,7 +63,7 @@ export async function runReissuePart(labelId: string, part: number, shipmentIds:
             .composite({ orderId: shipment.orderId, status: shipment.status })
             .where((attr, op) => op.ne(attr.status, "cancelled"))
             .commit(),
-          labelSummary(entities, order, 0, now).commit(),
+          labelSummary(entities, order, { live: 0, at: now }).commit(),
         ])
         .go();
       if (written.canceled) {

@@ -236,13 +236,31 @@ async function writeManual(
               .set({ shipmentId: shipment.shipmentId })
               .where((attr, op) => op.eq(attr.shipmentId, current.shipmentId))
               .commit(),
-            labelSummary(entities, order, 0, now, rev).commit(),
+            labelSummary(entities, order, {
+              live: 0,
+              at: now,
+              seenRev: rev,
+              numbers: {
+                replace: [
+                  ...state.live
+                    .filter((s) => s.shipmentId !== current.shipmentId)
+                    .map((s) => s.trackingNumber),
+                  want.number,
+                ],
+              },
+            }).commit(),
           ]
         : [
             entities.liveParcel
               .create({ tenantId, orderId: order.orderId, parcel, shipmentId: shipment.shipmentId })
               .commit(),
-            labelSummary(entities, order, 1, now, rev, 1).commit(),
+            labelSummary(entities, order, {
+              live: 1,
+              at: now,
+              seenRev: rev,
+              typed: 1,
+              numbers: { add: [want.number] },
+            }).commit(),
           ]),
     ])
     .go();

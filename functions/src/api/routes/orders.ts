@@ -143,15 +143,7 @@ async function listItems(
   items: Awaited<ReturnType<typeof Order.list>>["items"],
   fallback: Awaited<ReturnType<typeof Order.fallbackCarrier>>,
 ): Promise<z.infer<typeof OrderListItem>[]> {
-  const numbers = await Promise.all(
-    items.map(async (order) =>
-      (order.labelsLive ?? 0) > 0
-        ? (await Shipment.ofOrder(order.orderId))
-            .filter((shipment) => shipment.status !== "cancelled")
-            .map((shipment) => shipment.trackingNumber)
-        : [],
-    ),
-  );
+  const numbers = await Shipment.liveNumbersOf(items);
   return items.map((order, i) => ({
     ...Order.serialize(order),
     shipping_carrier:
