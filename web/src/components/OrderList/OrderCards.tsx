@@ -3,8 +3,7 @@ import { labelledText, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle, IconPrinter } from "@tabler/icons-react";
 import type { Order, OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { rowOpenProps } from "../DataTable/row-keys";
-import { PageCheckbox } from "../SelectionList/SelectionList";
+import { SelectableCards } from "../SelectionList/SelectableCards";
 import { carrierFilterLabels } from "./list-filters";
 import classes from "./OrderList.module.css";
 
@@ -25,78 +24,69 @@ export interface OrderCardsProps {
  */
 export function OrderCards({ orders, selected, busy, onToggle, onTogglePage, onOpen }: OrderCardsProps) {
   return (
-    <Stack component="ul" gap={0} aria-label="注文" aria-busy={busy} className={classes.cards}>
-      <li className={classes.cardsHead}>
-        <PageCheckbox
-          label="このページの注文をすべて選択"
-          visibleLabel
-          rows={orders}
-          selected={selected}
-          onChange={onTogglePage}
-        />
-      </li>
-      {orders.map((order) => (
-        <Box
-          component="li"
-          key={order.id}
-          className={classes.card}
-          onClick={() => onOpen(order)}
-          {...rowOpenProps(() => onOpen(order))}
-        >
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            {/* A tap on the box selects the order without opening it. */}
-            <Box onClick={(event) => event.stopPropagation()} className={classes.cardCheck}>
-              <Checkbox
-                aria-label={`${order.orderNumber} を選択`}
-                checked={selected.has(order.id)}
-                onChange={() => onToggle(order)}
-              />
-            </Box>
-            <Stack gap={2} className={classes.cardMain}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" fw={700} className={classes.number}>
-                  {order.orderNumber}
-                </Text>
-                <StatusBadge order={order} />
-              </Group>
-              <Text size="xs" c="dimmed" className={classes.number}>
-                {formatDateTime(order.purchasedAt)}
+    <SelectableCards
+      label="注文"
+      pageLabel="このページの注文をすべて選択"
+      rows={orders}
+      selected={selected}
+      busy={busy}
+      onTogglePage={onTogglePage}
+      onOpen={onOpen}
+    >
+      {(order) => (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {/* A tap on the box selects the order without opening it. */}
+          <Box onClick={(event) => event.stopPropagation()} className={classes.cardCheck}>
+            <Checkbox
+              aria-label={`${order.orderNumber} を選択`}
+              checked={selected.has(order.id)}
+              onChange={() => onToggle(order)}
+            />
+          </Box>
+          <Stack gap={2} className={classes.cardMain}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={700} className={classes.number}>
+                {order.orderNumber}
               </Text>
-              <Text size="sm">
-                {order.customer.name}
-                <Text span size="xs" c="dimmed" ml={6}>
-                  {order.customer.prefecture}
-                </Text>
-                {order.isGift && (
-                  <Badge size="xs" variant="light" color="grape" ml={6}>
-                    ギフト
-                  </Badge>
-                )}
+              <StatusBadge order={order} />
+            </Group>
+            <Text size="xs" c="dimmed" className={classes.number}>
+              {formatDateTime(order.purchasedAt)}
+            </Text>
+            <Text size="sm">
+              {order.customer.name}
+              <Text span size="xs" c="dimmed" ml={6}>
+                {order.customer.prefecture}
               </Text>
-              <Group gap={6} wrap="wrap">
-                <Text size="xs">{carrierFilterLabels[order.shippingCarrier]}</Text>
-                {order.trackingNumbers.map((number) => (
-                  <Text key={number} size="xs" className={classes.number}>
-                    {number}
-                  </Text>
-                ))}
-                {order.labels && (
-                  <Badge size="xs" color="teal" variant="light" leftSection={<IconPrinter size={10} />}>
-                    {labelledText(order.labels)}
-                  </Badge>
-                )}
-              </Group>
-              {order.errors[0] && (
-                <Text size="xs" c="red.8" lineClamp={2}>
-                  {order.errors[0].message}
-                  {order.errors.length > 1 && `（ほか${order.errors.length - 1}件）`}
-                </Text>
+              {order.isGift && (
+                <Badge size="xs" variant="light" color="grape" ml={6}>
+                  ギフト
+                </Badge>
               )}
-            </Stack>
-          </Group>
-        </Box>
-      ))}
-    </Stack>
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text size="xs">{carrierFilterLabels[order.shippingCarrier]}</Text>
+              {order.trackingNumbers.map((number) => (
+                <Text key={number} size="xs" className={classes.number}>
+                  {number}
+                </Text>
+              ))}
+              {order.labels && (
+                <Badge size="xs" color="teal" variant="light" leftSection={<IconPrinter size={10} />}>
+                  {labelledText(order.labels)}
+                </Badge>
+              )}
+            </Group>
+            {order.errors[0] && (
+              <Text size="xs" c="red.8" lineClamp={2}>
+                {order.errors[0].message}
+                {order.errors.length > 1 && `（ほか${order.errors.length - 1}件）`}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      )}
+    </SelectableCards>
   );
 }
 

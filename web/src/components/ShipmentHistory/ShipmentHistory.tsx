@@ -35,6 +35,7 @@ import { useUploadTrackingNumber } from "../../queries/uploads";
 import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
 import { StartPositionPicker } from "../LabelBatch/StartPosition";
+import { SelectableCards } from "../SelectionList/SelectableCards";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
 import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
@@ -373,66 +374,57 @@ export function ShipmentHistory({
         }
       >
         {phone ? (
-          <Stack component="ul" gap={0} aria-label="出荷" aria-busy={isFetching} className={classes.cards}>
-            <li className={classes.cardsHead}>
-              <PageCheckbox
-                label="このページの出荷をすべて選択"
-                visibleLabel
-                rows={shipments}
-                selected={selected}
-                onChange={toggleAll}
-              />
-            </li>
-            {shipments.map((shipment) => {
+          <SelectableCards
+            label="出荷"
+            pageLabel="このページの出荷をすべて選択"
+            rows={shipments}
+            selected={selected}
+            busy={isFetching}
+            onTogglePage={toggleAll}
+            onOpen={onOpen}
+          >
+            {(shipment) => {
               const row = shipmentRow(shipment);
               return (
-                <Box
-                  component="li"
-                  key={shipment.id}
-                  className={classes.card}
-                  onClick={() => onOpen(shipment)}
-                  {...rowOpenProps(() => onOpen(shipment))}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <Group gap="sm" wrap="nowrap" align="flex-start" className={classes.cardMain}>
-                      <Box onClick={stop}>{checkbox(shipment)}</Box>
-                      <Stack gap={2}>
-                        <Text size="sm" fw={700}>
-                          {row.orderNumber}
-                        </Text>
-                        <Text size="sm" className={classes.number}>
-                          {row.trackingNumber}
-                          {row.parcel && (
-                            <Text span size="xs" c="dimmed" ml={6}>
-                              {row.parcel}
-                            </Text>
-                          )}
-                        </Text>
-                        {row.customer && (
-                          <Text size="xs">
-                            {row.customer}
-                            <Text span size="xs" c="dimmed" ml={6}>
-                              {row.customerArea}
-                            </Text>
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Group gap="sm" wrap="nowrap" align="flex-start" className={classes.cardMain}>
+                    <Box onClick={stop}>{checkbox(shipment)}</Box>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={700}>
+                        {row.orderNumber}
+                      </Text>
+                      <Text size="sm" className={classes.number}>
+                        {row.trackingNumber}
+                        {row.parcel && (
+                          <Text span size="xs" c="dimmed" ml={6}>
+                            {row.parcel}
                           </Text>
                         )}
-                        <Text size="xs" c="dimmed">
-                          {row.carrier}・{row.source}
+                      </Text>
+                      {row.customer && (
+                        <Text size="xs">
+                          {row.customer}
+                          <Text span size="xs" c="dimmed" ml={6}>
+                            {row.customerArea}
+                          </Text>
                         </Text>
-                        <Text size="xs" c="dimmed" className={classes.number}>
-                          {row.printedAt}
-                        </Text>
-                      </Stack>
-                    </Group>
-                    <Group gap={4} wrap="nowrap" align="flex-start" className={classes.cardSide}>
-                      {statusCell(row)}
-                      <Box onClick={stop}>{rowActions(shipment, row)}</Box>
-                    </Group>
+                      )}
+                      <Text size="xs" c="dimmed">
+                        {row.carrier}・{row.source}
+                      </Text>
+                      <Text size="xs" c="dimmed" className={classes.number}>
+                        {row.printedAt}
+                      </Text>
+                    </Stack>
                   </Group>
-                </Box>
+                  <Group gap={4} wrap="nowrap" align="flex-start" className={classes.cardSide}>
+                    {statusCell(row)}
+                    <Box onClick={stop}>{rowActions(shipment, row)}</Box>
+                  </Group>
+                </Group>
               );
-            })}
-          </Stack>
+            }}
+          </SelectableCards>
         ) : (
           <Table.ScrollContainer minWidth={1000} type="native">
             <Table highlightOnHover verticalSpacing="sm" aria-label="出荷" aria-busy={isFetching}>
