@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Order } from "@okuru/core/entities/order";
 import { formatTrackingNumber, trackingNumberOf } from "@okuru/core/shared/tracking-number";
 import { CarrierExport } from "@okuru/core/workflows/carrier-export";
@@ -125,14 +127,20 @@ describe("carrier files: export to B2クラウド and import its issued numbers"
     const fileInput = importModal.locator('input[type="file"]');
     const send = importModal.getByRole("button", { name: "取り込む" });
 
-    // A file over the upload limit is refused here and never sent.
-    await fileInput.setInputFiles({
-      name: "big.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 0x41),
-    });
-    await importModal.getByText("ファイルが大きすぎます（上限 20MB）。分けて取り込んでください。").waitFor();
-    expect(await send.isDisabled()).toBe(true);
+    // A file over the upload limit is refused here and never sent. From disk: Chromium
+    // reads a local file itself, where 20 MB handed over as a buffer took 10–20 s.
+    const bigDir = mkdtempSync(join(tmpdir(), "okuru-e2e-upload-"));
+    try {
+      const big = join(bigDir, "big.csv");
+      writeFileSync(big, Buffer.alloc(20 * 1024 * 1024 + 1, 0x41));
+      await fileInput.setInputFiles(big);
+      await importModal
+        .getByText("ファイルが大きすぎます（上限 20MB）。分けて取り込んでください。")
+        .waitFor();
+      expect(await send.isDisabled()).toBe(true);
+    } finally {
+      rmSync(bigDir, { recursive: true, force: true });
+    }
 
     await fileInput.setInputFiles(issuedFile);
     await importModal.getByText("発行済みデータ.csv").waitFor();

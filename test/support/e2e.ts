@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { callApi } from "./api";
 import { startAppServer } from "./app-server";
-import { launchBrowser, screenshot } from "./browser";
+import { screenshot, startChromium } from "./browser";
 import { settled, setupDoneAccount, signIn } from "./merchant";
 import { usePrivateQueue } from "./queues";
 import { usePrivateOrderSyncQueue } from "./simulators";
@@ -10,9 +10,9 @@ import { usePrivateOrderSyncQueue } from "./simulators";
 export { addSelfPrintedYamato } from "./printing";
 
 /**
- * The browser side of an e2e file: one app server for the file and Chromium with one
- * page, either for the whole file or a fresh profile per test (`freshProfile`), so no
- * session leaks from one test into the next. Call it inside `describe`: it registers
+ * The browser side of an e2e file: one app server and one Chromium for the file, with
+ * one page, either for the whole file or in a fresh profile per test (`freshProfile`),
+ * so no session leaks from one test into the next. Call it inside `describe`: it registers
  * the hooks there. `app.page` is the open page; `onPage` hands it to the file's `page`
  * variable whenever a new one opens; `before` runs first (a file's private queues).
  */
@@ -22,21 +22,24 @@ export function useBrowserApp(options: {
   before?: () => Promise<void>;
 }) {
   let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
-  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
+  let browser: Awaited<ReturnType<NonNullable<typeof chromium>["newProfile"]>> | undefined;
   const open = async () => {
-    browser = await launchBrowser();
+    browser = await chromium!.newProfile();
     options.onPage?.(browser.page);
   };
   const close = async () => {
     await browser?.close();
+    browser = undefined;
   };
   beforeAll(async () => {
     await options.before?.();
-    server = await startAppServer();
+    [server, chromium] = await Promise.all([startAppServer(), startChromium()]);
     if (!options.freshProfile) await open();
   });
   afterAll(async () => {
     if (!options.freshProfile) await close();
+    await chromium?.close();
     await server?.stop();
   });
   if (options.freshProfile) {

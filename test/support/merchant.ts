@@ -3,21 +3,25 @@ import { Company } from "@okuru/core/entities/company";
 import { Shop } from "@okuru/core/entities/shop";
 import { ShopConnection } from "@okuru/core/workflows/shop-connection";
 import type { Page } from "playwright-core";
+import type { SeedOrder } from "../../dev/src/simulators/seed-order";
 import { asUser, testAccount } from "./account";
-import { ecforceShopFor } from "./simulators";
+import { ecforceShopFor, ecforceShopOpened } from "./simulators";
 
 /**
  * Signs in through the real login page, as a merchant would. Amplify keeps its
- * session in localStorage, which every page of the test browser shares, so any
- * earlier session is dropped first.
+ * session in localStorage, which every page of the test browser shares, so an
+ * earlier session is dropped first, and the login page loaded again without it (a
+ * fresh profile has none, and is spared that second load).
  */
 export async function signIn(page: Page, baseUrl: string, account: { email: string; password: string }) {
   await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => {
+  const hadStorage = await page.evaluate(() => {
+    const stored = localStorage.length + sessionStorage.length > 0;
     localStorage.clear();
     sessionStorage.clear();
+    return stored;
   });
-  await page.goto(`${baseUrl}/login`);
+  if (hadStorage) await page.goto(`${baseUrl}/login`);
   await page.getByLabel("メールアドレス").fill(account.email);
   await page.locator('input[type="password"]').fill(account.password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
@@ -65,11 +69,14 @@ export async function settled(page: Page) {
 }
 
 /**
- * Puts `count` new orders into the company's simulated ecforce shop through the
- * simulator's own admin API, as the shop's checkout would: the shop's admin signs in
- * (the simulator's default admin) and each order is POSTed to orders.json; the shop's
- * rate limit (429) is waited out. Returns the new orders' numbers and the shop's
- * connection (base URL and API token) as the product stores it.
+ * Puts `count` new orders into the company's simulated ecforce shop, as its checkout
+ * would: 佐藤 花子1…N in 京都市中京区, paid by card, one second apart from now on (after
+ * the shop's last sync, so the next one takes them, the newest last). They go in
+ * through the simulator's own handle rather than its admin API, whose rate limit
+ * (Ecforce.RATE_LIMIT, one request a second) made 105 orders take 100 s; that API's
+ * order creation has tests of its own (test/functions/dev/ecforce-simulator.test.ts).
+ * Returns the new orders' numbers and the shop's connection (base URL and API token)
+ * as the product stores it.
  */
 export async function addEcforceOrders(
   account: Parameters<typeof asUser>[0],
@@ -78,59 +85,42 @@ export async function addEcforceOrders(
   const shop = (await asUser(account, () => Shop.list())).items.find((item) => item.platform === "ecforce");
   if (!shop) throw new Error("The company has no ecforce shop");
   // The stored domain is the base URL's host and path; the simulator serves the shop at that path.
-  const base = `http://${shop.domain}`;
-  const name = shop.domain.split("/").pop()!;
-  const send = async (path: string, body: unknown, token?: string) => {
-    for (;;) {
-      const response = await fetch(`${base}/api/v2${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Token token="${token}"` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (response.status === 429) {
-        await new Promise((done) => setTimeout(done, 1000));
-        continue;
-      }
-      if (!response.ok) throw new Error(`ecforce ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    }
+  const simulated = await ecforceShopOpened(shop.domain.split("/").pop()!);
+  const firstNumber = 1001 + simulated.orders.length;
+  const start = Math.ceil(Date.now() / 1000) * 1000;
+  const added = simulated.addOrders(
+    Array.from({ length: count }, (_, i): SeedOrder => {
+      const customer = {
+        familyName: "佐藤",
+        givenName: `花子${i + 1}`,
+        familyNameKana: "サトウ",
+        givenNameKana: "ハナコ",
+        company: "",
+        postalCode: "604-8005",
+        prefecture: "京都府",
+        city: "京都市中京区",
+        address1: "恵比須町534-40",
+        address2: "",
+        phone: "075-123-4567",
+      };
+      return {
+        number: firstNumber + i,
+        createdAt: new Date(start + i * 1000).toISOString(),
+        email: `sync${i + 1}@example.jp`,
+        purchaser: customer,
+        recipient: customer,
+        lineItems: [{ sku: "TEA-01", name: "宇治抹茶 100g", quantity: 1, unitPrice: 1800 }],
+        shippingFee: 0,
+        payment: "credit_card",
+        deliveryDate: null,
+        deliveryTime: null,
+        note: "",
+        state: "open",
+      };
+    }),
+  );
+  return {
+    numbers: added.map((order) => order.number),
+    connection: { baseUrl: `http://${shop.domain}`, apiToken: simulated.apiToken },
   };
-  const { authentication_token: token } = await send("/admins/sign_in.json", {
-    admin: { email: `admin@${name}.example`, password: "password" },
-  });
-  const numbers: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const address = {
-      name01: "佐藤",
-      name02: `花子${i + 1}`,
-      kana01: "サトウ",
-      kana02: "ハナコ",
-      zip01: "604",
-      zip02: "8005",
-      prefecture_name: "京都府",
-      addr01: "京都市中京区",
-      addr02: "恵比須町534-40",
-      addr03: "",
-      tel01: "075",
-      tel02: "123",
-      tel03: "4567",
-    };
-    const created = await send(
-      "/admin/orders.json",
-      {
-        order: {
-          email: `sync${i + 1}@example.jp`,
-          shipping_address: address,
-          order_items: [{ name: "宇治抹茶 100g", sku: "TEA-01", quantity: 1, price: 1800 }],
-          payment_method_name: "クレジットカード決済",
-        },
-      },
-      token,
-    );
-    numbers.push(String(created.data.attributes.number));
-  }
-  return { numbers, connection: { baseUrl: base, apiToken: token } };
 }

@@ -201,3 +201,9 @@ export async function ecforceShopFor(name: string, orders: SeedOrder[] = []) {
   const { apiToken } = simulator.addShop(name, orders);
   return { base_url: `${origin}/${name}`, api_token: apiToken };
 }
+
+/** A shop `ecforceShopFor` opened, as its simulator holds it: its orders, and `addOrders` to put more in. */
+export async function ecforceShopOpened(name: string) {
+  if (!setupShops) throw new Error(`Ecforce simulator: no shop ${name} (ecforceShopFor opens it)`);
+  return (await setupShops).simulator.shop(name);
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_RATE_LIMIT } from "../../../functions/src/api/auth";
 import { accessToken, apiEnabledAccount, createCredential } from "../../support/api-clients";
 
@@ -16,6 +16,9 @@ async function secondInstance() {
 }
 
 describe("rate limit per credential", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   it("is shared across two app instances and answers 429 with Retry-After and RateLimit headers", async () => {
     const { app: first } = await import("../../../functions/src/api/app");
     const second = await secondInstance();
@@ -25,15 +28,13 @@ describe("rate limit per credential", () => {
     const get = (instance: typeof first) =>
       instance.request("/api/shipments/counts", { headers: { authorization: `Bearer ${token}` } });
 
-    // The window is a fixed minute: start early in one, so the test does not straddle two.
-    let probe = await get(first);
-    if (Number(probe.headers.get("ratelimit-reset")) < 45) {
-      await new Promise((resolve) =>
-        setTimeout(resolve, Number(probe.headers.get("ratelimit-reset")) * 1000 + 200),
-      );
-      probe = await get(first);
-    }
+    // The window is a fixed minute: the clock stands at the start of the next one, so the
+    // test never straddles two, rather than sleeping up to 45 s for a fresh window to begin.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
+    const probe = await get(first);
     expect(probe.status).toBe(200);
+    expect(Number(probe.headers.get("ratelimit-reset"))).toBe(59);
     expect(probe.headers.get("ratelimit-limit")).toBe(String(CLIENT_RATE_LIMIT.limit));
 
     const rest = CLIENT_RATE_LIMIT.limit - 1;
