@@ -8,11 +8,18 @@
  * row drawn), and the JS and CSS the page fetched before its first screen was ready
  * (login form drawn; order rows drawn): requests, bytes transferred and gzip bytes.
  * The last line is one JSON object with every figure.
+ *
+ * Read the figures with the machine's load beside them (load_1m, before and after each
+ * page and mode): the API, the stand-ins, `vite preview` and Chromium share its cores, so
+ * on a busy machine every figure is the page's work plus the wait for a core (a 2-core
+ * machine at load 6 tripled them). Each page is loaded once, unmeasured, before its runs,
+ * so that the first run does not also pay for the API's and the stand-ins' cold start;
+ * the browser's cache is still empty for every measured run.
  *   npx tsx bench/web-vitals.ts [runs=3] [login|orders]
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContextOptions, chromium } from "playwright-core";
@@ -269,26 +276,37 @@ await withBenchStack(async ({ admin, apiOrigin, stack }) => {
           ready: orderRowSelector,
         },
       };
-      const figures: Record<string, Record<string, Run>> = {};
+      const figures: Record<string, Record<string, Run & { load_1m: [number, number] }>> = {};
+      const load = () => round(loadavg()[0]!, 2);
+      const cores = availableParallelism();
       for (const throttle of [false, true]) {
         const mode = throttle ? "throttled" : "unthrottled";
         figures[mode] = {};
         for (const [name, target] of Object.entries(pages)) {
           if (only && !only.includes(name)) continue;
+          const options = {
+            url: `${origin}${target.path}`,
+            outDir,
+            contextOptions: target.contextOptions,
+            rows: target.rows,
+            ready: target.ready,
+            throttle,
+          };
+          // Warms the server side (the API's first reads, DynamoDB Local's JIT), not the browser.
+          await measure(browser, options);
+          const loadBefore = load();
           const measured: Run[] = [];
           for (let i = 0; i < runs; i += 1) {
-            const run = await measure(browser, {
-              url: `${origin}${target.path}`,
-              outDir,
-              contextOptions: target.contextOptions,
-              rows: target.rows,
-              ready: target.ready,
-              throttle,
-            });
+            const run = await measure(browser, options);
             console.log(mode, name, i + 1, JSON.stringify(run));
             measured.push(run);
           }
-          figures[mode]![name] = median(measured);
+          const loadAfter = load();
+          if (Math.max(loadBefore, loadAfter) > cores)
+            console.warn(
+              `${mode} ${name}: load ${loadBefore}–${loadAfter} on ${cores} cores; figures include the wait for a core`,
+            );
+          figures[mode]![name] = { ...median(measured), load_1m: [loadBefore, loadAfter] };
         }
       }
       console.log(JSON.stringify({ runs, build_s: round(buildSeconds, 1), ...figures }));

@@ -5,6 +5,7 @@ import postcssPresetMantine from "postcss-preset-mantine";
 import { defineConfig } from "vite";
 import { japanPhoneMetadata } from "./scripts/japan-phone-metadata";
 import { preloadAppChunk } from "./scripts/preload-app-chunk";
+import { screenChunks } from "./scripts/screen-chunks";
 
 // The dev runner starts Vite programmatically from the repository root, so every
 // path is resolved from this file, never from the working directory.
@@ -18,6 +19,7 @@ const proxy = {
 };
 
 const frameworkModules = /node_modules[\\/](@tanstack|react|react-dom|scheduler|clsx|tslib|@babel)[\\/]/;
+const screens = screenChunks(`${webDir}src/app.tsx`, `${webDir}src/main.tsx`);
 
 // VITE_* values are read and validated at run time in the browser (src/config.ts),
 // so a build without them still succeeds.
@@ -35,6 +37,7 @@ export default defineConfig({
     react(),
     japanPhoneMetadata(),
     preloadAppChunk(),
+    { name: "okuru:screen-chunks", apply: "build", buildStart: () => screens.reset() },
   ],
   // Inline rather than postcss.config.cjs, so it applies whatever the working directory.
   // No postcss-simple-vars: biome's CSS parser rejects `$mantine-breakpoint-*`, so CSS
@@ -48,9 +51,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Every screen needs React and the router: one file rather than the two dozen
-          // small chunks the split by routes made of them (each a round trip on a slow line).
-          groups: [{ name: "framework", test: frameworkModules }],
+          groups: [
+            // Every screen needs React and the router, and they change less often than the app.
+            { name: "framework", test: frameworkModules, priority: 2 },
+            {
+              name: (id, ctx) => screens.name(id, ctx),
+              debugName: "screens",
+              priority: 1,
+              // The analysis has placed each module itself; following imports from a
+              // package index would pull every component of Mantine into the first group.
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

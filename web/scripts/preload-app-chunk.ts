@@ -20,7 +20,10 @@ export function preloadAppChunk(): Plugin {
         if (!app) throw new Error("preloadAppChunk: the build has no chunk for src/app.tsx");
         const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const scripts = [app.fileName, ...app.imports].filter((file) => !entries.has(file));
-        const styles = [...(app.viteMetadata?.importedCss ?? [])];
+        // The app's stylesheets may sit with the chunks it imports (web/scripts/screen-chunks.ts).
+        const styles = [app, ...app.imports.map((file) => bundle[file])].flatMap((chunk) =>
+          chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [],
+        );
         return [
           ...styles.map((file) => ({
             tag: "link",

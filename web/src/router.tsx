@@ -38,7 +38,15 @@ export function createAppRouter({ auth, queryClient, history }: CreateAppRouterO
     defaultNotFoundComponent: () => <ErrorPage errorCode={404} />,
     scrollRestoration: true,
   });
-  if (!history) loadOpeningRouteChunks(router);
+  if (!history) {
+    loadOpeningRouteChunks(router);
+    // Sign-in and sign-out code is fetched once the first screen is drawn, not before it.
+    const stop = router.subscribe("onResolved", () => {
+      stop();
+      // After the frame that draws it: the fetch must not hold up that paint.
+      requestAnimationFrame(() => setTimeout(() => auth.warmUp?.(), 0));
+    });
+  }
   return router;
 }
 

@@ -169,11 +169,11 @@ describe("createTokenRefresher", () => {
 });
 
 describe("createAmplifyAuth's token refresh", () => {
-  /** Configures a fresh copy of web/src/lib/auth.ts (it configures Amplify once per page) and refreshes once. */
+  /** Configures a fresh copy of web/src/lib/auth-amplify.ts (it configures Amplify once per page) and refreshes once. */
   async function refreshAfterConfiguring(configured: Config) {
     vi.resetModules();
-    const { createAmplifyAuth } = await import("../../../web/src/lib/auth");
-    createAmplifyAuth(configured);
+    const { createAmplifyBackedAuth } = await import("../../../web/src/lib/auth-amplify");
+    createAmplifyBackedAuth(configured);
     fetchMock.mockResolvedValue(answer({ AccessToken: jwt({ sub: "sub-1", iat: 1 }) }));
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenRefresher()({
       tokens: oldTokens,

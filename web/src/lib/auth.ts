@@ -1,20 +1,5 @@
-import { Amplify } from "aws-amplify";
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  confirmUserAttribute,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  sendUserAttributeVerificationCode,
-  signIn,
-  signOut,
-  signUp,
-} from "aws-amplify/auth";
-import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import type { Config } from "../config";
-import { createTokenRefresher } from "./token-refresher";
+import { readCachedSession } from "./auth-cached-session";
 
 export interface AuthUser {
   userId: string;
@@ -50,6 +35,8 @@ export interface Auth {
   /** For a signed-in user whose email is not verified yet. */
   sendEmailVerificationCode(): Promise<void>;
   confirmEmail(code: string): Promise<void>;
+  /** Fetches ahead what sign-in, refresh and sign-out need, once the first screen is drawn. */
+  warmUp?(): void;
 }
 
 /** Thrown for sign-in steps the product does not offer (MFA, custom challenges). */
@@ -60,133 +47,66 @@ export class UnsupportedSignInStepError extends Error {
   }
 }
 
-let configured = false;
-
-function configureAmplify(config: Config): void {
-  if (configured) return;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
-  // Amplify refreshes with GetTokensFromRefreshToken, which cognito-local lacks; Cognito keeps Amplify's own.
-  if (config.cognitoEndpoint) {
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createTokenRefresher(config));
-  }
-  configured = true;
-}
-
 /** Real Cognito puts a boolean in the token; cognito-local copies the attribute string "true". */
 function isTrue(claim: unknown): boolean {
   return claim === true || claim === "true";
 }
 
-function signInOutcome(step: string): SignInOutcome {
-  if (step === "DONE") return "signedIn";
-  if (step === "CONFIRM_SIGN_UP") return "confirmSignUp";
-  if (step === "RESET_PASSWORD") return "resetPassword";
-  if (step === "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED") return "newPasswordRequired";
-  throw new UnsupportedSignInStepError(step);
+/** The user an ID token's claims name. */
+export function userOfClaims(claims: Record<string, unknown>): AuthUser {
+  return {
+    userId: String(claims.sub ?? ""),
+    email: String(claims.email ?? ""),
+    emailVerified: isTrue(claims.email_verified),
+  };
 }
 
-/** Configures Amplify (once) and returns the auth object backed by it. */
+/**
+ * The auth object backed by Amplify, which is fetched only when it is needed: a sign-in,
+ * a refresh, a sign-out. The first screen reads the session Amplify left in localStorage
+ * (auth-cached-session.ts) and does not wait for Amplify's code; warmUp() fetches it
+ * once that screen is drawn, so a click on ログイン or ログアウト does not wait either.
+ */
 export function createAmplifyAuth(config: Config): Auth {
-  configureAmplify(config);
-
-  /** Whose sign-in is waiting for a new password (Amplify keeps the challenge itself). */
-  let newPasswordFor = "";
-
-  const auth: Auth = {
-    async getUser() {
-      const { tokens } = await fetchAuthSession();
-      const payload = tokens?.idToken?.payload;
-      if (!payload) return null;
-      return {
-        userId: String(payload.sub ?? ""),
-        email: String(payload.email ?? ""),
-        emailVerified: isTrue(payload.email_verified),
-      };
-    },
-
-    async getIdToken() {
-      const { tokens } = await fetchAuthSession();
-      return tokens?.idToken?.toString() ?? "";
-    },
-
-    async signIn(email, password) {
-      const attempt = () => signIn({ username: email, password, options: { authFlowType: config.authFlow } });
-      let result: Awaited<ReturnType<typeof signIn>>;
-      try {
-        result = await attempt();
-      } catch (error) {
-        // A stale session from another tab blocks a new sign-in; replace it.
-        if ((error as Error)?.name !== "UserAlreadyAuthenticatedException") throw error;
-        await signOut();
-        result = await attempt();
-      }
-      const outcome = signInOutcome(result.nextStep.signInStep);
-      if (outcome === "newPasswordRequired") newPasswordFor = email;
-      return outcome;
-    },
-
-    async confirmNewPassword(newPassword) {
-      // RespondToAuthChallenge NEW_PASSWORD_REQUIRED; works with USER_PASSWORD_AUTH and SRP alike.
-      const result = await confirmSignIn({ challengeResponse: newPassword });
-      const outcome = signInOutcome(result.nextStep.signInStep);
-      if (outcome === "signedIn" && newPasswordFor) {
-        // A fresh password sign-in right after the challenge: cognito-local does not keep
-        // the refresh token RespondToAuthChallenge hands out (the session would end at its
-        // first refresh). Cognito does not need it, but doing it everywhere costs one round
-        // trip and keeps the code free of "is local" branches.
-        await signOut();
-        await signIn({
-          username: newPasswordFor,
-          password: newPassword,
-          options: { authFlowType: config.authFlow },
-        });
-      }
-      newPasswordFor = "";
-      return outcome;
-    },
-
-    async signOut() {
-      await signOut();
-    },
-
-    async signUp(email, password) {
-      await signUp({ username: email, password, options: { userAttributes: { email } } });
-    },
-
-    async confirmSignUp(email, code) {
-      await confirmSignUp({ username: email, confirmationCode: code });
-    },
-
-    async resendSignUpCode(email) {
-      await resendSignUpCode({ username: email });
-    },
-
-    async resetPassword(email) {
-      await resetPassword({ username: email });
-    },
-
-    async confirmResetPassword(email, code, newPassword) {
-      await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
-    },
-
-    async sendEmailVerificationCode() {
-      await sendUserAttributeVerificationCode({ userAttributeKey: "email" });
-    },
-
-    async confirmEmail(code) {
-      await confirmUserAttribute({ userAttributeKey: "email", confirmationCode: code });
-      // The ID token still says email_verified=false until it is refreshed.
-      await fetchAuthSession({ forceRefresh: true });
-    },
+  let amplify: Promise<Auth> | undefined;
+  const load = (): Promise<Auth> => {
+    amplify ??= import("./auth-amplify").then(
+      (module) => module.createAmplifyBackedAuth(config),
+      (error: unknown) => {
+        // A failed fetch (the line dropped) is tried again by the next call.
+        amplify = undefined;
+        throw error;
+      },
+    );
+    return amplify;
   };
-  return auth;
+
+  return {
+    async getUser() {
+      const cached = readCachedSession(config.userPoolClientId);
+      if (cached.state === "signedOut") return null;
+      if (cached.state === "fresh") return userOfClaims(cached.claims);
+      return (await load()).getUser();
+    },
+    async getIdToken() {
+      const cached = readCachedSession(config.userPoolClientId);
+      if (cached.state === "signedOut") return "";
+      if (cached.state === "fresh") return cached.idToken;
+      return (await load()).getIdToken();
+    },
+    warmUp() {
+      load().catch(() => undefined);
+    },
+    signIn: async (email, password) => (await load()).signIn(email, password),
+    confirmNewPassword: async (newPassword) => (await load()).confirmNewPassword(newPassword),
+    signOut: async () => (await load()).signOut(),
+    signUp: async (email, password) => (await load()).signUp(email, password),
+    confirmSignUp: async (email, code) => (await load()).confirmSignUp(email, code),
+    resendSignUpCode: async (email) => (await load()).resendSignUpCode(email),
+    resetPassword: async (email) => (await load()).resetPassword(email),
+    confirmResetPassword: async (email, code, newPassword) =>
+      (await load()).confirmResetPassword(email, code, newPassword),
+    sendEmailVerificationCode: async () => (await load()).sendEmailVerificationCode(),
+    confirmEmail: async (code) => (await load()).confirmEmail(code),
+  };
 }

@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+
+/**
+ * The production build's first screens (issue 27 §13): what /login and /orders fetch
+ * before they can draw, counted from the build's manifest as the browser follows it:
+ * the entry, the app and the chunks they import, and each matched route's split parts
+ * with theirs (src/router-preload.ts starts them at once).
+ */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
+
+const webDir = resolve(import.meta.dirname, "../../../web");
+let outDir: string;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "okuru-screen-chunks-"));
+  // React's production build, as `vite build` gives it outside the test runner.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  await build({
+    configFile: join(webDir, "vite.config.ts"),
+    root: webDir,
+    logLevel: "silent",
+    build: { outDir, manifest: true, emptyOutDir: true },
+  });
+  process.env.NODE_ENV = nodeEnv;
+  manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
+}, 180_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The files a page loads first: the entry, the app, and the split parts of `routes`. */
+function firstScreen(routes: string[]): string[] {
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  add(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
+  add("src/app.tsx");
+  for (const key of Object.keys(manifest))
+    if (routes.some((route) => key.startsWith(`src/routes/${route}?tsr-split`))) add(key);
+  return [...files];
+}
+
+const gzipKb = (files: string[]) =>
+  files.reduce((total, file) => total + gzipSync(readFileSync(join(outDir, file))).length, 0) / 1024;
+
+const login = ["_public.tsx", "_public.login.tsx"];
+const orders = [
+  "_authed.tsx",
+  "_authed._app.tsx",
+  "_authed._app.orders.tsx",
+  "_authed._app.orders.index.tsx",
+];
+
+describe("the first screens of the production build", () => {
+  it("draws /login and /orders from at most 15 script files each", () => {
+    expect(firstScreen(login).length).toBeLessThanOrEqual(15);
+    expect(firstScreen(orders).length).toBeLessThanOrEqual(15);
+  });
+
+  it("keeps the order list's code out of /login, and Amplify out of both first screens", () => {
+    const loginFiles = firstScreen(login);
+    const orderList = manifest["src/routes/_authed._app.orders.tsx?tsr-split=component"]?.file;
+    expect(orderList).toBeDefined();
+    expect(loginFiles).not.toContain(orderList);
+    const amplify = manifest["src/lib/auth-amplify.ts"]?.file;
+    expect(amplify).toBeDefined();
+    expect(loginFiles).not.toContain(amplify);
+    expect(firstScreen(orders)).not.toContain(amplify);
+  });
+
+  it("links the app's stylesheets from index.html, wherever the chunks put them", () => {
+    const html = readFileSync(join(outDir, "index.html"), "utf8");
+    const app = manifest["src/app.tsx"]!;
+    const styles = [app, ...(app.imports ?? []).map((key) => manifest[key]!)].flatMap(
+      (chunk) => chunk.css ?? [],
+    );
+    expect(styles.length).toBeGreaterThan(0);
+    for (const style of styles)
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${style}">`);
+  });
+
+  it("gives /login less script than it had (272 KB gzip before this change)", () => {
+    expect(gzipKb(firstScreen(login))).toBeLessThan(240);
+  });
+});
