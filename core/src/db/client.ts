@@ -2,6 +2,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from "@aws-s
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Entity, type Schema } from "electrodb";
 import { clientOptions, coreConfig, withoutCallLogging } from "../config";
+import { builtOnFirstUse } from "../util/built-on-first-use";
 import { prefixAsRange } from "./key-range";
 import { createTableInput } from "./table";
 
@@ -48,7 +49,10 @@ export function defineEntity<
   const E extends string,
   B extends EntityBody<A, F, C>,
 >(entity: E, body: B, version = "1") {
-  return new Entity({ model: { entity, version, service: "okuru" }, ...body }, entityConfig());
+  // Built on first use (util/built-on-first-use.ts): a cold start builds only the entities its request reads.
+  return builtOnFirstUse(
+    () => new Entity({ model: { entity, version, service: "okuru" }, ...body }, entityConfig()),
+  );
 }
 
 /** Creates the table when it is missing (local stand-ins only; AWS tables come from the stack). */

@@ -6,7 +6,7 @@ import { concurrentUpdate, InputError, VisibleError } from "../error";
 import { createID, type IdKind, isID } from "../util/id";
 import { retryRemaining } from "../util/retry";
 import { Counter } from "./counter";
-import { Database, type TransactionEntities } from "./service";
+import { Database, databaseEntities, type TransactionEntities } from "./service";
 
 /** Reads of keys DynamoDB keeps leaving unprocessed (throttling) end with this, never with fewer items. */
 const busyDatabase = () =>
@@ -199,7 +199,7 @@ export function tenantRecords<Item, Input extends z.ZodType>(options: {
   const { idKind, idAttribute, notFound } = options;
   // ElectroDB's types are per entity; this helper is generic over them, so it speaks to them loosely.
   // biome-ignore lint/suspicious/noExplicitAny: see above
-  const entity = Database.entities[options.entity] as any;
+  const entity = databaseEntities[options.entity] as any;
   const counterName = options.entity;
   const keyOf = (id: string) => ({ tenantId: useTenantID(), [idAttribute]: id });
 

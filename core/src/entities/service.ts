@@ -1,4 +1,5 @@
 import { Service } from "electrodb";
+import { builtOnFirstUse } from "../util/built-on-first-use";
 import { BrandEntity } from "./brand/entity";
 import { CarrierAccountEntity, TrackingRangeEntity } from "./carrier-account/entity";
 import { CompanyEntity } from "./company/entity";
@@ -24,9 +25,10 @@ import { WebhookEndpointEntity } from "./webhook-endpoint/entity";
  * counted creates and deletes (record + counter), brand defaults (brand + the record
  * it points at), role changes (user + administrators count), carrier accounts with
  * their number ranges and the brand's default account, shipments with their order's
- * label summary.
+ * label summary. Built on first use, as its entities are (db/client.ts): joining them builds
+ * them all, and the service holds these very objects, so `databaseEntities` reaches one alone.
  */
-export const Database = new Service({
+export const databaseEntities = {
   company: CompanyEntity,
   user: UserEntity,
   identity: IdentityEntity,
@@ -44,7 +46,9 @@ export const Database = new Service({
   labelResult: LabelResultEntity,
   order: OrderEntity,
   webhookEndpoint: WebhookEndpointEntity,
-});
+};
+
+export const Database = builtOnFirstUse(() => new Service(databaseEntities));
 
 /** The entities as a transaction callback receives them. */
 export type TransactionEntities = Parameters<Parameters<typeof Database.transaction.write>[0]>[0];

@@ -2,6 +2,7 @@ import { type EntityItem, Service } from "electrodb";
 import { keyString, tenantIndex } from "../../db/attributes";
 import { defineEntity } from "../../db/client";
 import { jobAttributes, jobChildAttributes, jobChildIndex, jobIndex } from "../../db/job";
+import { builtOnFirstUse } from "../../util/built-on-first-use";
 import { ShipmentEntity } from "../shipment/entity";
 
 /**
@@ -74,8 +75,11 @@ export const RateBudgetEntity = defineEntity("rateBudget", {
 export type RateBudgetItem = EntityItem<typeof RateBudgetEntity>;
 
 /** What an upload writes together: the shipments of one attempt, and a job's result with its count. */
-export const UploadDatabase = new Service({
-  shipment: ShipmentEntity,
-  uploadJob: UploadJobEntity,
-  uploadResult: UploadResultEntity,
-});
+export const UploadDatabase = builtOnFirstUse(
+  () =>
+    new Service({
+      shipment: ShipmentEntity,
+      uploadJob: UploadJobEntity,
+      uploadResult: UploadResultEntity,
+    }),
+);

@@ -28,14 +28,12 @@ export function labelSummary(
   const added = numbers && "add" in numbers ? numbers.add.filter(Boolean) : [];
   const removed = numbers && "remove" in numbers ? numbers.remove.filter(Boolean) : [];
   const replaced = numbers && "replace" in numbers ? numbers.replace.filter(Boolean) : undefined;
-  let patch = entities.order
-    .patch({ tenantId: useTenantID(), orderId: order.orderId })
-    .add({
-      labelsLive: live,
-      labelsTyped: typed,
-      shippingRev: 1,
-      ...(added.length ? { liveNumbers: added } : {}),
-    });
+  let patch = entities.order.patch({ tenantId: useTenantID(), orderId: order.orderId }).add({
+    labelsLive: live,
+    labelsTyped: typed,
+    shippingRev: 1,
+    ...(added.length ? { liveNumbers: added } : {}),
+  });
   if (removed.length) patch = patch.delete({ liveNumbers: removed });
   // DynamoDB keeps no empty set: a write that leaves none removes the attribute.
   if (replaced)
