@@ -141,6 +141,46 @@ describe("a Shopify bulk query's wait", () => {
     expect(all.json.counts.notShipped).toBe(230);
   }, 60_000);
 
+  it("does not let orders made since the run began take the places of the older newest ones", async () => {
+    const domain = "okuru-wait-newest-made.myshopify.com";
+    const account = await newStore(domain, 150, HOUR);
+    const older = [...shops().shopify.shop(domain).orders].sort((a, b) =>
+      a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.number - a.number,
+    );
+    // Five customers check out as the import begins: the newest orders of all, which their
+    // own webhooks bring in as well.
+    const later = new Date(Date.now() + HOUR).toISOString();
+    shops()
+      .shopify.shop(domain)
+      .addOrders(
+        generateSeedOrders({ count: 5, seed: 402, daysBack: 0 }).map((o, i) => ({
+          ...o,
+          number: 5001 + i,
+          createdAt: later,
+          state: "open" as const,
+        })),
+      );
+    expect((await firstStep(account, domain)).result).toBe("continued");
+    const listed = await callApi("/api/orders?tab_key=notShipped&limit=100", { token: account.idToken });
+    // The hundred newest of the orders that were there, besides the five.
+    expect(listed.json.counts.notShipped).toBe(105);
+    const stored = new Set<string>();
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const page: { json: { items: { order_number: string }[]; next_cursor: string | null } } = await callApi(
+        `/api/orders?tab_key=notShipped&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+        { token: account.idToken },
+      );
+      for (const item of page.json.items) stored.add(item.order_number);
+      cursor = page.json.next_cursor;
+    }
+    for (const order of older.slice(0, 100)) expect(stored).toContain(`#${order.number}`);
+
+    shops().shopify.shop(domain).finishBulkOperationsNow();
+    await shops().shopify.idle();
+    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 155 });
+  }, 60_000);
+
   it("goes on as soon as the finish webhook comes, and subscribes the shop once", async () => {
     const domain = "okuru-wait-webhook.myshopify.com";
     const account = await newStore(domain, 60, HOUR);

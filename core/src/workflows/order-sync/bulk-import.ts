@@ -85,7 +85,12 @@ export async function planBulk(
       return giveUp(err, deps, null, { expected: count });
     }
     // While Shopify writes the file, the newest orders are listed already.
-    const imported = await writeNewestFirst(shop, token, state.runSince);
+    const imported = await writeNewestFirst(
+      shop,
+      token,
+      state.runSince,
+      state.startedAt ?? new Date().toISOString(),
+    );
     if (imported > 0) state = await deps.save({ imported: state.imported + imported });
   }
   const bulk = state.bulk!;

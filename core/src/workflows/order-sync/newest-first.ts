@@ -22,21 +22,31 @@ export const NEWEST_FIRST_ORDERS = 100;
 const NEWEST_FIRST_PAGE_SIZE = 20;
 
 /**
- * Writes the shop's newest orders changed since `updatedSince`; answers how many it
- * brought in or changed. Reading stops quietly at the first refusal from Shopify: these
- * orders are only early copies of what the bulk file brings.
+ * Orders made since the run started come by webhook as well, and may be the newest: they
+ * do not count towards the NEWEST_FIRST_ORDERS, up to this many queries in all.
+ */
+const NEWEST_FIRST_QUERIES = 8;
+
+/**
+ * Writes the shop's newest orders changed since `updatedSince`, until NEWEST_FIRST_ORDERS
+ * of them were made before `runStartedAt`; answers how many it brought in or changed.
+ * Reading stops quietly at the first refusal from Shopify: these orders are only early
+ * copies of what the bulk file brings.
  */
 export async function writeNewestFirst(
   shop: ShopItem,
   token: string,
   updatedSince: string | null,
+  runStartedAt: string,
 ): Promise<number> {
   const settings = ShopSettings.parse(shop.settings ?? {});
   const { judge } = await Order.loadJudge();
   let cursor: string | null = null;
   let read = 0;
   let imported = 0;
+  let queries = 0;
   do {
+    queries += 1;
     const page: Shopify.OrdersPage | null = await Shopify.ordersPage(shop.domain, token, {
       cursor,
       updatedSince,
@@ -47,7 +57,7 @@ export async function writeNewestFirst(
       throw err;
     });
     if (!page) break;
-    read += page.orders.length;
+    read += page.orders.filter((order) => order.purchasedAt < runStartedAt).length;
     cursor = page.nextCursor;
     const writes = page.orders
       .filter((order) => keep(order, settings))
@@ -55,6 +65,6 @@ export async function writeNewestFirst(
     if (writes.length === 0) continue;
     const results = await Order.upsertPage(writes, judge);
     imported += results.filter((r) => r.outcome !== "unchanged").length;
-  } while (cursor && read < NEWEST_FIRST_ORDERS);
+  } while (cursor && read < NEWEST_FIRST_ORDERS && queries < NEWEST_FIRST_QUERIES);
   return imported;
 }
