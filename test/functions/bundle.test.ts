@@ -17,13 +17,19 @@ import { senderFixture } from "../support/senders";
  */
 
 /**
- * What the handler module may weigh (parsed and compiled at every cold start). The public API
- * (about 75 KB of our own code) took it to 1.55 MB; S3 reached by signed fetches instead of the
- * SDK's S3 client brought it to 1.38 MB.
+ * What all the function's code may weigh. The public API (about 75 KB of our own code) took it
+ * to 1.55 MB; S3 reached by signed fetches instead of the SDK's S3 client brought it to 1.38 MB;
+ * route groups in chunks of their own add 67 KB of imports and exports between the chunks.
  */
-const BUNDLE_BUDGET_BYTES = 1_450_000;
-/** What the deployed package may weigh without source maps: the module and the data files beside it. */
-const PACKAGE_BUDGET_BYTES = 2_500_000;
+const BUNDLE_BUDGET_BYTES = 1_500_000;
+/**
+ * What a cold start may read and compile before the handler runs: the handler module and the
+ * chunks it imports statically (authentication, DynamoDB, zod), not the route groups. It was
+ * the whole 1.39 MB before the groups were loaded on demand; it is 0.97 MB.
+ */
+const COLD_BUDGET_BYTES = 1_050_000;
+/** What the deployed package may weigh without source maps: the code and the data files beside it. */
+const PACKAGE_BUDGET_BYTES = 2_600_000;
 
 const root = resolve(import.meta.dirname, "../..");
 const apiHandler = "functions/src/api/lambda.handler";
@@ -217,9 +223,12 @@ describe("the deployed API bundle", () => {
     expect(bundled).toEqual(source);
   }, 120_000);
 
-  it(`stays within ${BUNDLE_BUDGET_BYTES / 1e6} MB, ${PACKAGE_BUDGET_BYTES / 1e6} MB with its data files`, () => {
-    console.log(`API bundle: ${bundle.bytes} bytes (package without source maps: ${bundle.packageBytes})`);
+  it(`stays within ${BUNDLE_BUDGET_BYTES / 1e6} MB (${COLD_BUDGET_BYTES / 1e6} MB read at a cold start), ${PACKAGE_BUDGET_BYTES / 1e6} MB with its data files`, () => {
+    console.log(
+      `API bundle: ${bundle.bytes} bytes, ${bundle.coldBytes} at a cold start (package without source maps: ${bundle.packageBytes})`,
+    );
     expect(bundle.bytes).toBeLessThan(BUNDLE_BUDGET_BYTES);
+    expect(bundle.coldBytes).toBeLessThan(COLD_BUDGET_BYTES);
     expect(bundle.packageBytes).toBeLessThan(PACKAGE_BUDGET_BYTES);
   });
 

@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import type { FunctionProps } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { useNodeHandler } from "sst/runtime/handlers/node.js";
@@ -8,8 +8,13 @@ import { functionDefaults } from "../../stacks/function-defaults";
 export type FunctionBundle = {
   /** The bundled handler module, e.g. `<out>/functions/src/api/lambda.mjs`. */
   file: string;
-  /** Bytes of the handler module. */
+  /** Bytes of all the function's code: the handler module and every chunk beside it. */
   bytes: number;
+  /**
+   * Bytes of the code a cold start reads and compiles before the handler runs: the handler module
+   * and the chunks it imports statically (a chunk imported with `import()` is read when first needed).
+   */
+  coldBytes: number;
   /** Bytes of everything the function's package holds except source maps (which Lambda does not load). */
   packageBytes: number;
   /**
@@ -73,8 +78,32 @@ export async function bundleFunction(
   }
   const file = join(out, `${built.handler.slice(0, built.handler.lastIndexOf("."))}.mjs`);
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const packageBytes = files
-    .filter((entry) => !entry.name.endsWith(".map"))
-    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-  return { file, bytes: statSync(file).size, packageBytes, inputs };
+  const sizeOf = (entry: (typeof files)[number]) => statSync(join(entry.parentPath, entry.name)).size;
+  const sum = (entries: typeof files) => entries.reduce((total, entry) => total + sizeOf(entry), 0);
+  return {
+    file,
+    bytes: sum(files.filter((entry) => entry.name.endsWith(".mjs"))),
+    coldBytes: staticallyImported(file).reduce((total, module) => total + statSync(module).size, 0),
+    packageBytes: sum(files.filter((entry) => !entry.name.endsWith(".map"))),
+    inputs,
+  };
+}
+
+/** `file` and every module it imports statically, directly or not (relative specifiers: the chunks). */
+function staticallyImported(file: string): string[] {
+  const found = new Set<string>();
+  const pending = [file];
+  while (pending.length > 0) {
+    const module = pending.pop()!;
+    if (found.has(module)) continue;
+    found.add(module);
+    // esbuild writes a chunk's static imports as `import…from"./chunk.mjs"` (or a bare
+    // `import"./chunk.mjs"`); a dynamic one is `import("./chunk.mjs")`, which this leaves out.
+    for (const [, specifier] of readFileSync(module, "utf8").matchAll(
+      /\b(?:import|export)\s*(?:[\w${}*,\s]+?\s*from\s*)?"(\.{1,2}\/[^"]+)"/g,
+    )) {
+      pending.push(resolve(dirname(module), specifier!));
+    }
+  }
+  return [...found];
 }
