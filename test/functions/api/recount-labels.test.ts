@@ -62,4 +62,53 @@ describe("recounting a company's label summaries", () => {
     expect([order3.labelsLive, order3.labelsTyped, order3.liveNumbers]).toEqual([0, 0, undefined]);
     expect(await recount()).toEqual({ orders: 4, corrected: 0 });
   });
+
+  it("leaves every summary true when 50 writers type, replace and reset numbers while three recounts run again and again", async () => {
+    const { call, ids, account } = await shippingCompany({
+      yamato: { first: 45_500_000_000, count: 10 },
+      orders: Array.from({ length: 8 }, (_, n) => shopOrderFixture(n + 1)),
+    });
+    const { tenantId } = account;
+    const issued = await call("/shipments/labels", "POST", { order_ids: ids.slice(0, 4) });
+    expect(issued.status, issued.text).toBe(202);
+    await drainQueue("labelJob", handler);
+    // Every summary as an older version left it, so each recount has writes to make while
+    // the writers change the same orders.
+    for (const orderId of ids)
+      await OrderEntity.patch({ tenantId, orderId: orderId! })
+        .set({ labelsTyped: -1 })
+        .remove(["liveNumbers"])
+        .go();
+    expect(await shipmentViolations(tenantId)).not.toEqual([]);
+
+    const recount = () =>
+      ActorContext.with({ type: "system", properties: { tenantId } }, () => recountLabels());
+    const typedOrders = ids.slice(4);
+    const writers = Array.from({ length: 50 }, (_, i) => {
+      const orderId = typedOrders[i % typedOrders.length];
+      return i % 5 === 4
+        ? call(`/orders/${orderId}/delivery`, "DELETE")
+        : call(`/orders/${orderId}/delivery/sss`, "PUT", {
+            carrier_name: "西濃運輸",
+            tracking_number: `2345-6789-${String(1000 + i)}`,
+          });
+    });
+    let writing = true;
+    const allWritten = Promise.all(writers).finally(() => {
+      writing = false;
+    });
+    // Each of three operators recounts again and again while the writers run, so reads and
+    // writes of the same orders interleave.
+    const recounting = Array.from({ length: 3 }, async () => {
+      do await recount();
+      while (writing);
+    });
+    const [written] = await Promise.all([allWritten, ...recounting]);
+    // A writer that lost a race on its order is told so (409) rather than half-written.
+    expect(written.filter(({ status }) => status !== 200 && status !== 409).map(({ text }) => text)).toEqual(
+      [],
+    );
+    expect(written.filter(({ status }) => status === 200).length).toBeGreaterThan(0);
+    expect(await shipmentViolations(tenantId)).toEqual([]);
+  });
 });
