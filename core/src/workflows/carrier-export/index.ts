@@ -15,6 +15,7 @@ import { NotFoundError, RuleError } from "../../error";
 import { Files } from "../../files";
 import { Queue } from "../../queue";
 import { type Carrier, carrierLabels } from "../../shared/brand";
+import { BULK_LIMITS } from "../../shared/bulk-limits";
 import { jstToday } from "../../shared/dates";
 import { exportAgainFields } from "../../shared/export-formats";
 import { createID } from "../../util/id";
@@ -34,7 +35,7 @@ const [, EXPORTED] = exportAgainFields;
 
 export const formats = exportFormats;
 /** Orders per request. */
-export const MAX_ORDERS = 1000;
+export const MAX_ORDERS = BULK_LIMITS.export;
 /**
  * Up to this many orders the file is made during the request and answered at once; a
  * larger selection runs on the export-job queue and GET /api/exports/{export_id} tells

@@ -8,6 +8,7 @@ import { LabelBatchEntity, LabelResultEntity, ShipmentEntity } from "../../entit
 import { expiresAt, type PartResult, putResults } from "../../entities/shipment/label-results";
 import { Queue } from "../../queue";
 import { type Carrier, carriers } from "../../shared/brand";
+import { BULK_LIMITS } from "../../shared/bulk-limits";
 import { createID, isID } from "../../util/id";
 import { announceIfComplete } from "./announce";
 import { requestCombinedWhenSettled } from "./combined";
@@ -32,7 +33,7 @@ function partsOf(ids: string[]): string[][] {
   for (let i = FIRST_PART_SIZE; i < ids.length; i += PART_SIZE) parts.push(ids.slice(i, i + PART_SIZE));
   return parts;
 }
-export const MAX_ORDERS = 1000;
+export const MAX_ORDERS = BULK_LIMITS.labels;
 
 /**
  * A new batch (`label`: of order ids, `reissue`: of shipment ids): the job, keeping a

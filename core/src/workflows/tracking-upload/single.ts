@@ -14,6 +14,7 @@ import { ShopEntity } from "../../entities/shop/entity";
 import { ConflictError, RuleError, VisibleError } from "../../error";
 import { Ecforce } from "../../platforms/ecforce";
 import { ShopifyError } from "../../platforms/shopify/client";
+import { BULK_LIMITS } from "../../shared/bulk-limits";
 import { ShopSettings } from "../../shared/shop";
 import { WebhooksOut } from "../webhooks-out";
 import * as EcforceUpload from "./ecforce";
@@ -38,7 +39,7 @@ import { type PlatformResult, Refusal, type UploadWork } from "./work";
  */
 
 export const PART_SIZE = 25;
-export const MAX_SHIPMENTS = 1000;
+export const MAX_SHIPMENTS = BULK_LIMITS.upload;
 /** A pending attempt older than this has died (a Lambda runs 15 minutes at most, the queue's visibility is shorter). */
 export const STALE_AFTER_MS = 10 * 60_000;
 const KEEP_DAYS = 30;

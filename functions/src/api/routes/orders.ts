@@ -2,13 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { Order } from "@okuru/core/entities/order";
 import { Shipment } from "@okuru/core/entities/shipment";
 import { InputError } from "@okuru/core/error";
+import { BULK_LIMITS } from "@okuru/core/shared/bulk-limits";
 import { CalendarDateOrTime, jstRangeEdge } from "@okuru/core/shared/dates";
 import { deliveryCarrierLabels, deliverySchemas } from "@okuru/core/shared/delivery";
 import { BULK_UPDATE_MAX, shopifyShopUrl } from "@okuru/core/shared/order";
-import { CarrierExport } from "@okuru/core/workflows/carrier-export";
 import { Labels } from "@okuru/core/workflows/labels";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
-import { TrackingUpload } from "@okuru/core/workflows/tracking-upload";
 import { IdempotencyHeaders, idempotent } from "../idempotency";
 import {
   authErrors,
@@ -102,12 +101,7 @@ function tabOf(q: z.infer<typeof IdsQuery>): Order.Tab {
 }
 
 /** The most orders each bulk action takes in one request, as the actions define them. */
-const bulkLimits = {
-  labels: Labels.MAX_ORDERS,
-  export: CarrierExport.MAX_ORDERS,
-  upload: TrackingUpload.MAX_SHIPMENTS,
-  bulk_update: BULK_UPDATE_MAX,
-};
+const bulkLimits = { ...BULK_LIMITS, bulk_update: BULK_UPDATE_MAX };
 
 /** "Select all" never takes more than the largest action does. */
 const IDS_CAP = Math.max(...Object.values(bulkLimits));
