@@ -4,7 +4,7 @@ import { coreConfig } from "@okuru/core/config";
 import { Shopify } from "@okuru/core/platforms/shopify";
 import { Queue, type ShopSyncDraft, ShopSyncMessage } from "@okuru/core/queue";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { SIMULATED_APP } from "../../../dev/src/simulators/serve";
 import { consumer } from "../../../functions/src/queue/consumer";
@@ -60,8 +60,8 @@ const finishSubscriptions = (domain: string) =>
     .shopify.shop(domain)
     .webhookSubscriptions.filter((s) => s.topic === "BULK_OPERATIONS_FINISH");
 
-/** The run's first step, the one that starts the bulk query, from the message connecting queued. */
-async function firstStep(account: { tenantId: string }, domain: string): Promise<Step> {
+/** The message connecting queued, taken off the queue to be handed to a step by the test. */
+async function connectionMessage(): Promise<ShopSyncDraft> {
   const { Messages = [] } = await Queue.client().send(
     new ReceiveMessageCommand({ QueueUrl: coreConfig().queues.orderSync, WaitTimeSeconds: 1 }),
   );
@@ -73,10 +73,17 @@ async function firstStep(account: { tenantId: string }, domain: string): Promise
       ReceiptHandle: Messages[0]!.ReceiptHandle!,
     }),
   );
+  return message;
+}
+
+const asCompany = <T>(account: { tenantId: string }, work: () => Promise<T>) =>
+  ActorContext.with({ type: "system", properties: { tenantId: account.tenantId } }, work);
+
+/** The run's first step, the one that starts the bulk query, from the message connecting queued. */
+async function firstStep(account: { tenantId: string }, domain: string): Promise<Step> {
+  const message = await connectionMessage();
   const started = Date.now();
-  const result = await ActorContext.with({ type: "system", properties: { tenantId: account.tenantId } }, () =>
-    OrderSync.runStep(message),
-  );
+  const result = await asCompany(account, () => OrderSync.runStep(message));
   expect(shops().shopify.shop(domain).webhookSubscriptions.length).toBeGreaterThan(0);
   return { result, ms: Date.now() - started, at: Date.now(), dedupeKey: message.dedupeKey };
 }
@@ -139,6 +146,62 @@ describe("a Shopify bulk query's wait", () => {
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 230, imported: 230 });
     const all = await callApi("/api/orders?tab_key=notShipped&limit=1", { token: account.idToken });
     expect(all.json.counts.notShipped).toBe(230);
+  }, 60_000);
+
+  it("lists the newest orders before it even starts the bulk query", async () => {
+    const domain = "okuru-wait-newest-before.myshopify.com";
+    const account = await newStore(domain, 150, HOUR);
+    // What the order list shows at the moment the product asks Shopify for the bulk query.
+    const listedAtBulkStart: number[] = [];
+    const passOn = globalThis.fetch;
+    const watching = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (typeof init?.body === "string" && init.body.includes("bulkOperationRunQuery")) {
+        const listed = await callApi("/api/orders?tab_key=notShipped&limit=1", { token: account.idToken });
+        listedAtBulkStart.push(listed.json.counts.notShipped);
+      }
+      return passOn(input, init);
+    });
+    try {
+      expect((await firstStep(account, domain)).result).toBe("continued");
+    } finally {
+      watching.mockRestore();
+    }
+    expect(listedAtBulkStart).toEqual([100]);
+
+    shops().shopify.shop(domain).finishBulkOperationsNow();
+    await shops().shopify.idle();
+    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 150, imported: 150 });
+  }, 40_000);
+
+  it("counts the newest orders once when the step that wrote some of them is delivered again", async () => {
+    const domain = "okuru-wait-newest-again.myshopify.com";
+    const account = await newStore(domain, 150, HOUR);
+    const message = await connectionMessage();
+    // The first attempt dies after its first page of newest orders is written (as a consumer
+    // that runs out of time would): its second query never gets an answer it can read.
+    let newestQueries = 0;
+    const passOn = globalThis.fetch;
+    const dying = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (typeof init?.body === "string" && init.body.includes("OkuruOrders(") && ++newestQueries === 2)
+        return { status: 200 } as Response;
+      return passOn(input, init);
+    });
+    try {
+      await expect(asCompany(account, () => OrderSync.runStep(message))).rejects.toThrow();
+    } finally {
+      dying.mockRestore();
+    }
+    const listed = await callApi("/api/orders?tab_key=notShipped&limit=1", { token: account.idToken });
+    expect(listed.json.counts.notShipped).toBe(20);
+
+    // The queue delivers the message again: the run resumes and counts every order once.
+    expect(await asCompany(account, () => OrderSync.runStep(message))).toBe("continued");
+    expect(await syncOf(account)).toMatchObject({ status: "running", method: "bulk", imported: 100 });
+    shops().shopify.shop(domain).finishBulkOperationsNow();
+    await shops().shopify.idle();
+    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 150, imported: 150 });
   }, 60_000);
 
   it("does not let orders made since the run began take the places of the older newest ones", async () => {

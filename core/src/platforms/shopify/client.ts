@@ -39,6 +39,18 @@ const failures = {
 
 /** The last known bucket per shop, so the next query waits before it is refused rather than after. */
 const buckets = new Map<string, { status: ThrottleStatus; at: number; lastCost: number }>();
+/**
+ * What each kind of query asked for last time. A query waits for room for its own
+ * requested cost, not the previous query's: a 153-point query after a 342-point page
+ * would otherwise wait for 189 points it never needs.
+ */
+const requestedCosts = new Map<string, number>();
+
+/** A query's requested cost follows from its text and the page sizes (`first`) its variables set. */
+function costKey(query: string, variables: Record<string, unknown>): string {
+  const sizes = Object.entries(variables).filter(([, value]) => typeof value === "number");
+  return `${query}|${JSON.stringify(sizes)}`;
+}
 
 export type ClientOptions = { sleep?: Sleep; maxAttempts?: number; fetch?: typeof fetch };
 
@@ -60,7 +72,7 @@ export async function graphql<T>(
     );
 
   const attempt = async () => {
-    await waitForBucket(domain, sleep);
+    await waitForBucket(domain, requestedCosts.get(costKey(query, variables)), sleep);
     const send = () =>
       doFetch(url, {
         method: "POST",
@@ -76,6 +88,7 @@ export async function graphql<T>(
         at: Date.now(),
         lastCost: cost.requestedQueryCost,
       });
+      requestedCosts.set(costKey(query, variables), cost.requestedQueryCost);
     }
     const errors = Array.isArray(answer.errors)
       ? answer.errors
@@ -102,16 +115,20 @@ export async function graphql<T>(
   return withPlatformRetries(attempt, { maxAttempts, sleep, backoff, fail });
 }
 
-/** Waits until the shop's last known bucket holds the last query's cost again. */
-async function waitForBucket(domain: string, sleep: Sleep): Promise<void> {
+/**
+ * Waits until the shop's last known bucket holds the query's requested cost, or, for a
+ * query not asked before, the last query's.
+ */
+async function waitForBucket(domain: string, requested: number | undefined, sleep: Sleep): Promise<void> {
   const known = buckets.get(domain);
   if (!known) return;
+  const needed = requested ?? known.lastCost;
   const refilled = Math.min(
     known.status.maximumAvailable,
     known.status.currentlyAvailable + ((Date.now() - known.at) / 1000) * known.status.restoreRate,
   );
-  if (refilled < known.lastCost && known.status.restoreRate > 0) {
-    await sleep(Math.ceil(((known.lastCost - refilled) / known.status.restoreRate) * 1000));
+  if (refilled < needed && known.status.restoreRate > 0) {
+    await sleep(Math.ceil(((needed - refilled) / known.status.restoreRate) * 1000));
   }
 }
 
@@ -122,4 +139,5 @@ function backoff(attempt: number): number {
 /** Forgets the known buckets (tests start from a full bucket). */
 export function resetBuckets(): void {
   buckets.clear();
+  requestedCosts.clear();
 }

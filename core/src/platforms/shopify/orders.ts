@@ -17,7 +17,7 @@ import { type ClientOptions, graphql } from "./client";
  */
 
 export const ORDERS_PAGE_SIZE = 40;
-const LINE_ITEMS_PER_ORDER = 5;
+export const LINE_ITEMS_PER_ORDER = 5;
 /** Orders of one page whose further line items are read at once. */
 const MORE_LINE_ITEMS_CONCURRENCY = 4;
 
@@ -51,12 +51,18 @@ export const ORDER_FIELDS = /* GraphQL */ `
 
 export const ORDERS_QUERY = /* GraphQL */ `
   ${LINE_ITEM_FIELDS}
-  query OkuruOrders($first: Int!, $after: String, $query: String, $reverse: Boolean = false) {
+  query OkuruOrders(
+    $first: Int!
+    $lines: Int = ${LINE_ITEMS_PER_ORDER}
+    $after: String
+    $query: String
+    $reverse: Boolean = false
+  ) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT, reverse: $reverse) {
       pageInfo { hasNextPage endCursor }
       nodes {
         ${ORDER_FIELDS}
-        lineItems(first: ${LINE_ITEMS_PER_ORDER}) { pageInfo { hasNextPage endCursor } nodes { ...OkuruLineItem } }
+        lineItems(first: $lines) { pageInfo { hasNextPage endCursor } nodes { ...OkuruLineItem } }
       }
     }
   }
@@ -237,12 +243,21 @@ export function ordersSearch(updatedSince: string | null): string {
 
 /**
  * One page of the orders changed since `updatedSince`, oldest change first; `newestFirst`
- * turns the order round and `size` asks for fewer than a full page (a cheaper query).
+ * turns the order round, and `size` and `linesPerOrder` ask for fewer orders or fewer
+ * line items per order than a full page (a cheaper query: Shopify takes the requested
+ * cost from the bucket before it answers). An order's lines beyond the first
+ * `linesPerOrder` are read separately, so a smaller number loses nothing.
  */
 export async function ordersPage(
   domain: string,
   accessToken: string,
-  page: { cursor: string | null; updatedSince: string | null; newestFirst?: boolean; size?: number },
+  page: {
+    cursor: string | null;
+    updatedSince: string | null;
+    newestFirst?: boolean;
+    size?: number;
+    linesPerOrder?: number;
+  },
   options?: ClientOptions,
 ): Promise<OrdersPage> {
   const data = await graphql<{
@@ -253,6 +268,7 @@ export async function ordersPage(
     ORDERS_QUERY,
     {
       first: Math.min(page.size ?? ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE),
+      lines: Math.min(page.linesPerOrder ?? LINE_ITEMS_PER_ORDER, LINE_ITEMS_PER_ORDER),
       after: page.cursor,
       query: ordersSearch(page.updatedSince),
       reverse: page.newestFirst ?? false,

@@ -9,9 +9,9 @@ import type { PageReader } from "./page-reader";
 /**
  * A Shopify run through a bulk query (docs/platforms.md#how-the-product-uses-bulk-operations):
  * chosen at the run's first step for a first import of more than a page, or a catch-up of
- * more than BULK_FROM_ORDERS. The step that starts the query makes sure the shop announces
- * its end to us (`bulk_operations/finish`), writes the newest orders by paging meanwhile
- * (newest-first.ts) and looks at the query once; while Shopify still works
+ * more than BULK_FROM_ORDERS. The step that starts the query first writes the newest
+ * orders by paging (newest-first.ts), then makes sure the shop announces the query's end
+ * to us (`bulk_operations/finish`), starts it and looks at it once; while Shopify still works
  * the run waits in the queue, not in a consumer (bulk-wait.ts: `bulk:wait:<n>`, looked at
  * again after a growing delay, or at once when the finish webhook comes). The result file
  * is read as a stream in pages of BULK_PAGE_SIZE orders, which the run writes as it writes
@@ -73,25 +73,26 @@ export async function planBulk(
       await deps.save({ expected: count, method: "paged" });
       return { kind: "paged", cursor: null };
     }
+    // An earlier attempt of this step got as far as choosing the bulk query.
+    const retried = state.method === "bulk";
+    state = await deps.save({ expected: count, method: "bulk" });
+    // The newest orders first, before the bulk query: its start and its finish subscription
+    // would take their turn in the shop's cost bucket and in the step ahead of the orders
+    // the merchant waits for, and the query itself gains little from a few seconds' lead.
+    const imported = await writeNewestFirst(shop, token, {
+      updatedSince: state.runSince,
+      runStartedAt: state.startedAt ?? new Date().toISOString(),
+      retried,
+    });
+    // Nothing else of the run has been counted yet: these are its whole import so far.
+    if (imported !== state.imported) state = await deps.save({ imported });
     try {
       await subscribeFinish(shop, token);
       const operationId = await Shopify.startBulkOrders(shop.domain, token, state.runSince);
-      state = await deps.save({
-        expected: count,
-        method: "bulk",
-        bulk: { operationId, url: null, abandoned: false },
-      });
+      state = await deps.save({ bulk: { operationId, url: null, abandoned: false } });
     } catch (err) {
-      return giveUp(err, deps, null, { expected: count });
+      return giveUp(err, deps, null);
     }
-    // While Shopify writes the file, the newest orders are listed already.
-    const imported = await writeNewestFirst(
-      shop,
-      token,
-      state.runSince,
-      state.startedAt ?? new Date().toISOString(),
-    );
-    if (imported > 0) state = await deps.save({ imported: state.imported + imported });
   }
   const bulk = state.bulk!;
   const line = cursorIn?.match(LINE_CURSOR);

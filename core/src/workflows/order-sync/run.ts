@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { BEAT_EVERY_MS } from "../../entities/jobs/heartbeat";
 import { beat, beginStep, end as endMarker, handOff } from "../../entities/jobs/sync-run-marker";
 import { Order } from "../../entities/order";
-import { normalizeOrder } from "../../entities/order/normalize";
 import { Shop } from "../../entities/shop";
 import { EcforceCredentials, openCredentials, shopifyToken } from "../../entities/shop/credentials";
 import { ShopEntity, type ShopItem } from "../../entities/shop/entity";
@@ -15,7 +14,7 @@ import { ShopSettings } from "../../shared/shop";
 import { deleteShop } from "../privacy";
 import { type BulkReader, isBulkCursor, planBulk } from "./bulk-import";
 import { claimWait, isWaitCursor } from "./bulk-wait";
-import { keep, shopUrlOf } from "./kept-orders";
+import { importedCount, shopWrites } from "./kept-orders";
 import type { PageReader } from "./page-reader";
 
 /**
@@ -299,9 +298,7 @@ async function readPages(
       reading = reader(shop, { cursor: page.nextCursor, updatedSince: state.runSince });
       reading.catch(() => undefined); // a failure surfaces when it is awaited
     }
-    const writes = page.orders
-      .filter((order) => keep(order, settings))
-      .map((order) => normalizeOrder(order, { shopId: shop.shopId, shopUrl: shopUrlOf(shop) }));
+    const writes = shopWrites(shop, page.orders, settings);
     const ids = new Set(writes.map((w) => Order.idOf(w.shopId, w.platformOrderId, w.purchasedAt)));
     // An order on two pages of one step (changed in the shop while we read) is written by
     // the later page only once the earlier page's writes are done: it reads what those wrote.
@@ -356,19 +353,6 @@ async function continueWith(
   if (continuation.failed.length)
     throw new Error(`Could not continue the sync: ${continuation.failed[0]!.reason}`);
   return "continued";
-}
-
-/**
- * Orders of a page that this run brought in or changed. On a retried step, an order an
- * earlier attempt already wrote reads as unchanged now; it is still this run's import
- * when it was stored since the run started.
- */
-async function importedCount(results: Order.UpsertResult[], runStartedAt: string | null): Promise<number> {
-  const written = results.filter((r) => r.outcome !== "unchanged").length;
-  const unchanged = results.filter((r) => r.outcome === "unchanged").map((r) => r.orderId);
-  if (!runStartedAt || unchanged.length === 0) return written;
-  const stored = await Order.findMany(unchanged);
-  return written + [...stored.values()].filter((order) => order.updatedAt >= runStartedAt).length;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { useTenantID } from "../../actor";
 import { Order } from "../../entities/order";
-import { normalizeOrder } from "../../entities/order/normalize";
 import { ShopEntity } from "../../entities/shop/entity";
 import type { ImportedOrder } from "../../platforms/imported-order";
 import { ShopSettings } from "../../shared/shop";
-import { keep, shopUrlOf } from "./kept-orders";
+import { shopWrites } from "./kept-orders";
 
 export type WebhookOrderOutcome = "stored" | "not_kept" | "shop_inactive";
 
@@ -19,8 +18,8 @@ export async function upsertWebhookOrder(shopId: string, order: ImportedOrder): 
   const { data: shop } = await ShopEntity.get({ tenantId: useTenantID(), shopId }).go();
   // A disconnected shop's orders stay as they were; a shop being redacted takes no new ones.
   if (shop?.status !== "active" || shop.redactRequestedAt) return "shop_inactive";
-  if (!keep(order, ShopSettings.parse(shop.settings ?? {}))) return "not_kept";
-  const write = normalizeOrder(order, { shopId: shop.shopId, shopUrl: shopUrlOf(shop) });
+  const [write] = shopWrites(shop, [order], ShopSettings.parse(shop.settings ?? {}));
+  if (!write) return "not_kept";
   const { judge } = await Order.loadJudge();
   // One order at a time, not a page: a page writes an order it did not find with a plain
   // put, while Shopify sends several topics for one checkout at once (orders/create and
