@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { carriers } from "./carrier-names";
 import { requiredText } from "./fields";
 import { labelled } from "./labelled";
 
-export const { values: carriers, labels: carrierLabels } = labelled({
-  japan_post: "日本郵便",
-  sagawa: "佐川急便",
-  yamato: "ヤマト運輸",
-});
-export type Carrier = (typeof carriers)[number];
+export { type Carrier, carrierLabels, carriers } from "./carrier-names";
 
 export const { values: papers, labels: paperLabels } = labelled({
   a4: "A4 普通紙",

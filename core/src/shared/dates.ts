@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY_SHAPE, isCalendarDate } from "./calendar-date";
 
 /**
  * Dates a caller gives us (query filters, delivery dates), browser-safe so the web
@@ -7,16 +8,7 @@ import { z } from "zod";
  * into a 500 or into a label for a day that never comes.
  */
 
-const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A day on the calendar, YYYY-MM-DD: 2028-02-29 is one, 2026-02-29 and 2026-02-30 are not. */
-export function isCalendarDate(value: string): boolean {
-  const match = DAY_SHAPE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate };
 
 /** An instant with its offset or Z; a time without one would be read in whatever zone runs the code. */
 const instant = z.iso.datetime({ offset: true });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, emailMessages } from "./email-address";
 import { normalizePhone } from "./phone";
 import {
   hasUnsafeCharacters,
@@ -74,9 +75,9 @@ export const phone = normalized(
 
 export const prefecture = z.enum(prefectures, { error: "都道府県を選択してください" });
 
-export const email = filled("メールアドレスを入力してください")
-  .max(254, { error: "メールアドレスが長すぎます" })
-  .pipe(z.email({ error: "メールアドレスの形式が正しくありません" }));
+export const email = filled(emailMessages.missing)
+  .max(EMAIL_MAX_LENGTH, { error: emailMessages.tooLong })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: emailMessages.invalid }));
 
 /**
  * A Japanese address in the parts carriers print: prefecture + city + town/street

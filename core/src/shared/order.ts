@@ -3,28 +3,18 @@ import { carriers } from "./brand";
 import { CalendarDate } from "./dates";
 import { timeSlots } from "./delivery";
 import { optionalText, phone, postalCode, prefecture, requiredText } from "./fields";
-import { labelled } from "./labelled";
 
 /**
  * Order values shared by the order screens and the API (browser-safe): the list's
  * tabs and the recipient form.
  */
-const statuses = labelled({
-  notShipped: "未発送",
-  partiallyShipped: "一部発送",
-  shipped: "発送済み",
-  cancelled: "キャンセル",
-  archived: "アーカイブ",
-});
-export const shipmentStatuses = statuses.values;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
-
-/** The tabs of the order list: the five shipment statuses plus the errors across them. */
-export const { values: orderTabs, labels: orderTabLabels } = labelled({
-  ...statuses.labels,
-  error: "エラー",
-});
-export type OrderTab = (typeof orderTabs)[number];
+export {
+  type OrderTab,
+  orderTabLabels,
+  orderTabs,
+  type ShipmentStatus,
+  shipmentStatuses,
+} from "./order-tabs";
 
 /** PUT /api/orders/{id}/customer/replacement: the issue (by its field) whose offered replacement to apply. */
 export const OrderReplacement = z.object({

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The search of the Shopify authorisation return pages: every parameter kept (code,
  * hmac, host, shop, state, timestamp and whatever else Shopify adds) exactly as the
@@ -8,4 +6,5 @@ import { z } from "zod";
  * (timestamp=%221735689600%22), breaking the HMAC. The page reads the strings from
  * the URL itself (ShopifyConnectionResult).
  */
-export const shopifyReturnSearch = z.record(z.string(), z.unknown()).catch({});
+export const shopifyReturnSearch = (input: unknown): Record<string, unknown> =>
+  input && typeof input === "object" && !Array.isArray(input) ? { ...input } : {};

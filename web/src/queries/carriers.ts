@@ -1,4 +1,4 @@
-import { type Carrier, carriers } from "@okuru/core/shared/brand";
+import type { Carrier } from "@okuru/core/shared/brand";
 import { queryOptions, useSuspenseQueries } from "@tanstack/react-query";
 import {
   type CarrierAccountReq,
@@ -7,6 +7,7 @@ import {
   getCarrierAccounts,
   updateCarrierAccount,
 } from "../lib/api";
+import { carriers } from "../lib/route-values";
 import { type RecordUpdate, useInvalidatingMutation } from "./mutations";
 
 export const carrierAccountKeys = {

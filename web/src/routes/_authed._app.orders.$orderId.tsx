@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { orderDrawer } from "../components/OrderList/order-drawer-later";
 import { orderQueryOptions } from "../queries/orders";
 
 /**
@@ -7,6 +8,9 @@ import { orderQueryOptions } from "../queries/orders";
  * the reason rather than an error page over the list.
  */
 export const Route = createFileRoute("/_authed/_app/orders/$orderId")({
-  loader: ({ context: { queryClient }, params: { orderId } }) =>
-    queryClient.ensureQueryData(orderQueryOptions(orderId)).catch(() => undefined),
+  loader: ({ context: { queryClient }, params: { orderId } }) => {
+    // The drawer's code comes with the order, not after it.
+    void orderDrawer.prefetch().catch(() => undefined);
+    return queryClient.ensureQueryData(orderQueryOptions(orderId)).catch(() => undefined);
+  },
 });

@@ -1,31 +1,30 @@
-import { CalendarDate } from "@okuru/core/shared/dates";
-import { orderTabs } from "@okuru/core/shared/order";
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { z } from "zod";
+import { Suspense, useEffect, useState } from "react";
 import { carrierFilters, labelStatusFilters } from "../components/OrderList/list-filters";
-import { OrderDrawer } from "../components/OrderList/OrderDrawer";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { OrderSync } from "../components/OrderList/OrderSync";
+import { orderDrawer } from "../components/OrderList/order-drawer-later";
 import { PageHeader } from "../components/PageHeader/PageHeader";
+import { prefetchWhenIdle } from "../lib/load-later";
+import { orderTabs } from "../lib/route-values";
 import { compactSearch } from "../lib/search";
+import { calendarDate, oneOf, searchParams, text, texts } from "../lib/search-params";
 import { orderListQuery, ordersQueryOptions } from "../queries/orders";
-
-const date = CalendarDate.optional().catch(undefined);
 
 /**
  * Every filter lives in the URL: reload, back and forward keep them, and a link shares them.
  * `pages` are the cursors of the pages turned to after the first (the last is the page
  * shown), so a reload stays on its page and 前へ still goes back one.
  */
-const OrderSearch = z.object({
-  tab_key: z.enum(orderTabs).catch("notShipped"),
-  search: z.string().max(100).optional().catch(undefined),
-  purchased_from: date,
-  purchased_to: date,
-  shop_id: z.string().max(64).optional().catch(undefined),
-  label_status: z.enum(labelStatusFilters).optional().catch(undefined),
-  carrier: z.enum(carrierFilters).optional().catch(undefined),
-  pages: z.array(z.string().max(2000)).max(200).optional().catch(undefined),
+const OrderSearch = searchParams({
+  tab_key: oneOf(orderTabs),
+  search: text(100),
+  purchased_from: calendarDate,
+  purchased_to: calendarDate,
+  shop_id: text(64),
+  label_status: oneOf(labelStatusFilters),
+  carrier: oneOf(carrierFilters),
+  pages: texts(200, 2000),
 });
 
 /**
@@ -33,7 +32,10 @@ const OrderSearch = z.object({
  * was (tab, filters, page and selection), so closing the order or going back finds it so.
  */
 export const Route = createFileRoute("/_authed/_app/orders")({
-  validateSearch: OrderSearch,
+  validateSearch: (input: unknown) => {
+    const search = OrderSearch.parse(input);
+    return { ...search, tab_key: search.tab_key ?? "notShipped" };
+  },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps: { pages, ...filters }, cause }) => {
     const options = ordersQueryOptions(orderListQuery(filters, pages?.at(-1)));
@@ -51,6 +53,11 @@ function OrdersPage() {
   const { pages = [], ...filters } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { orderId } = useParams({ strict: false });
+  // The drawer is drawn (closed) once its code is here, or as the first order opens: drawn
+  // only on opening, it would wait for React to reveal it after suspending once.
+  const [drawerDrawn, setDrawerDrawn] = useState(orderId !== undefined);
+  if (orderId !== undefined && !drawerDrawn) setDrawerDrawn(true);
+  useEffect(() => prefetchWhenIdle(() => orderDrawer.prefetch().then(() => setDrawerDrawn(true))), []);
 
   // Other filters start again from the first page.
   const onFiltersChange = (next: OrderFilters) =>
@@ -78,7 +85,11 @@ function OrdersPage() {
         onPageChange={onPageChange}
         onOpen={(order) => open(order.id)}
       />
-      <OrderDrawer orderId={orderId ?? null} onClose={close} />
+      {drawerDrawn && (
+        <Suspense fallback={null}>
+          <orderDrawer.Component orderId={orderId ?? null} onClose={close} />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );

@@ -1,6 +1,6 @@
-import { carriers } from "@okuru/core/shared/brand";
 import { createFileRoute } from "@tanstack/react-router";
 import { CarriersSettings } from "../components/CarriersSettings/CarriersSettings";
+import { carriers } from "../lib/route-values";
 import { carrierAccountsQueryOptions } from "../queries/carriers";
 
 export const Route = createFileRoute("/_authed/_app/settings/carriers")({

@@ -1,5 +1,4 @@
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { z } from "zod";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ShipmentDrawer } from "../components/ShipmentHistory/ShipmentDrawer";
 import { ShipmentHistory } from "../components/ShipmentHistory/ShipmentHistory";
@@ -8,8 +7,9 @@ import {
   type ShipmentFilters,
   ShipmentSearch,
   searchOf,
-} from "../components/ShipmentHistory/shipment-history";
+} from "../components/ShipmentHistory/shipment-search";
 import { compactSearch } from "../lib/search";
+import { searchParams, texts } from "../lib/search-params";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../queries/shipments";
 
 /** As 出荷履歴 reads a page (ShipmentHistory's PAGE_SIZE). */
@@ -19,9 +19,7 @@ const PAGE_SIZE = 50;
  * Every filter lives in the URL: reload, back and forward keep them, and a link shares them.
  * `pages` are the cursors of the pages turned to after the first (the last is the page shown).
  */
-const HistorySearch = ShipmentSearch.extend({
-  pages: z.array(z.string().max(2000)).max(200).optional().catch(undefined),
-});
+const HistorySearch = searchParams({ ...ShipmentSearch.shape, pages: texts(200, 2000) });
 
 /**
  * 出荷履歴, and under it /shipments/{id}: the shipment opens over the list, which stays as it

@@ -4,7 +4,6 @@ import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { AuthActionError, AuthCardHeader, AuthEmail, AuthForm } from "../components/AuthCard/AuthCard";
 import { CodeInput, codeRule, EmailInput, emailRule } from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
@@ -13,9 +12,10 @@ import type { Auth } from "../lib/auth";
 import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
 import { takePendingSignIn } from "../lib/pending-sign-in";
+import { searchParams, text } from "../lib/search-params";
 
 export const Route = createFileRoute("/_public/email_verification")({
-  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ email: text() }),
   component: EmailVerificationPage,
 });
 

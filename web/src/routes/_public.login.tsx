@@ -4,7 +4,6 @@ import { IconKey } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link, useLocation, useRouter } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import {
   AuthActionError,
   AuthCardHeader,
@@ -21,11 +20,12 @@ import { afterSignIn } from "../lib/first-login";
 import { notify } from "../lib/notify";
 import { rememberPendingSignIn } from "../lib/pending-sign-in";
 import { hasShopifyReturnQuery } from "../lib/redirects";
+import { searchParams, text } from "../lib/search-params";
 import { newPasswordRules } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/login")({
   // Only the email is read here; other parameters (the shop-authorisation return) stay in the URL for the guard.
-  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ email: text() }),
   component: LoginPage,
 });
 

@@ -4,7 +4,6 @@ import { IconLockOpen } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import {
   AuthActionError,
   AuthCardHeader,
@@ -21,13 +20,14 @@ import {
 } from "../components/AuthCard/AuthFields";
 import { LocalMailHint } from "../components/LocalMailHint/LocalMailHint";
 import { notify } from "../lib/notify";
+import { flag, searchParams, text } from "../lib/search-params";
 import { newPasswordRules } from "../lib/validation";
 
 export const Route = createFileRoute("/_public/password_reset")({
-  validateSearch: z.object({
-    email: z.string().optional().catch(undefined),
+  validateSearch: searchParams({
+    email: text(),
     // Set when Cognito refused a sign-in until the password is reset.
-    required: z.boolean().optional().catch(undefined),
+    required: flag,
   }),
   component: PasswordResetPage,
 });

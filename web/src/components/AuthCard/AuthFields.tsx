@@ -1,15 +1,12 @@
 import { PasswordInput, Stack, TextInput, type TextInputProps } from "@mantine/core";
 import { hasLength, type UseFormReturnType } from "@mantine/form";
-import { email } from "@okuru/core/shared/fields";
+import { emailProblem } from "@okuru/core/shared/email-address";
 import { useState } from "react";
 import { passwordHint } from "../../lib/validation";
 import { PasswordRequirements } from "../PasswordRequirements/PasswordRequirements";
 
-/** The e-mail rule and message of the shared schema (core/src/shared/fields.ts), as a Mantine rule. */
-export const emailRule = (value: string) => {
-  const result = email.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-};
+/** The shared schema's e-mail rule and messages, as a Mantine rule, without the schema module's zod. */
+export const emailRule = (value: string) => emailProblem(value) ?? null;
 export const codeRule = hasLength({ min: 6, max: 6 }, "6桁の確認コードを入力してください。");
 
 /** The sign-in address field of the public pages. */

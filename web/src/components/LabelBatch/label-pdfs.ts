@@ -1,5 +1,5 @@
-import { carrierLabels } from "@okuru/core/shared/brand";
 import type { LabelBatchStatus } from "../../lib/api";
+import { carrierLabels } from "../../lib/route-values";
 
 /** One PDF of a label batch (送り状発行 or 再発行) as its dialog links it. */
 export interface LabelPdf {

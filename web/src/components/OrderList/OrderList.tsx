@@ -115,9 +115,12 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   }, [filterKey]);
 
   const cursor = cursors[cursors.length - 1] ?? undefined;
-  const { data, isFetching, error, dataUpdatedAt } = useQuery(
-    ordersQueryOptions(orderListQuery(filters, cursor)),
-  );
+  const { data, isFetching, error, dataUpdatedAt } = useQuery({
+    ...ordersQueryOptions(orderListQuery(filters, cursor)),
+    // The route's loader reads the page on every entry and filter change; read again on
+    // mount, the page just loaded (already stale at staleTime 0) was fetched a second time.
+    refetchOnMount: false,
+  });
   const live = useLiveOrders({
     tab: filters.tab_key,
     listCounts: data?.counts,

@@ -20,13 +20,7 @@ import { toSnakeCase } from "../../lib/case";
  * so the browser never holds a second copy of a carrier's rules.
  */
 
-/** The carriers as the merchant chooses among them: the big three first, then their own. */
-export const deliveryCarrierChoices = [
-  "yamato",
-  "sagawa",
-  "japan_post",
-  "sss",
-] as const satisfies readonly DeliveryCarrier[];
+export { deliveryCarrierChoices } from "./delivery-carrier-choices";
 
 /**
  * Every field any carrier has, under its wire name, so a server `fields` key is the

@@ -1,4 +1,4 @@
-import { carrierLabels, carriers } from "@okuru/core/shared/brand";
+import { carrierLabels, carriers } from "../../lib/route-values";
 
 /** 送り状: the 未発送 list's choice between orders with a live label and those without (absent: すべて). */
 export const labelStatusFilters = ["unissued", "issued"] as const;

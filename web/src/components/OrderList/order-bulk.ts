@@ -15,7 +15,7 @@ import type {
 import { formatDateTime } from "../../lib/dates";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
-import { deliveryCarrierChoices } from "./delivery-form";
+import { deliveryCarrierChoices } from "./delivery-carrier-choices";
 import { exportFormatLabels } from "./export-formats";
 
 /**

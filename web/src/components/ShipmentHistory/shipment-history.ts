@@ -1,4 +1,3 @@
-import { CalendarDate } from "@okuru/core/shared/dates";
 import {
   shipmentCarrierText,
   shipmentNumberText,
@@ -6,21 +5,29 @@ import {
   shipmentStatusLabels,
 } from "@okuru/core/shared/shipment";
 import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
-import { z } from "zod";
 import type {
   LabelBatchStatus,
   Shipment,
   ShipmentCancelResults,
   ShipmentCounts,
   ShipmentListItem,
-  ShipmentListQuery,
   ShipmentReissueReq,
 } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { compactSearch } from "../../lib/search";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
 import { shipmentStatusColors } from "../OrderList/order-bulk";
+import {
+  listQuery,
+  type ShipmentFilters,
+  ShipmentSearch,
+  type ShipmentStatus,
+  type ShipmentTab,
+  searchOf,
+  shipmentTabs,
+  statusValues,
+  tabOf,
+} from "./shipment-search";
 
 /**
  * 出荷履歴 without React: the filters as they live in the URL, each row as the
@@ -32,38 +39,19 @@ import { shipmentStatusColors } from "../OrderList/order-bulk";
 // ---------------------------------------------------------------------------
 // Filters ↔ URL
 
-export type ShipmentStatus = Shipment["status"];
-
-/** The tabs, in the order they are shown; すべて is the list without a status. */
-export const shipmentTabs = ["issued", "isShipped", "cancelled", "all"] as const satisfies readonly (
-  | ShipmentStatus
-  | "all"
-)[];
-export type ShipmentTab = (typeof shipmentTabs)[number];
+export type { ShipmentStatus };
+export {
+  listQuery,
+  type ShipmentFilters,
+  ShipmentSearch,
+  type ShipmentTab,
+  searchOf,
+  shipmentTabs,
+  statusValues,
+  tabOf,
+};
 
 export const shipmentTabLabels: Record<ShipmentTab, string> = { ...shipmentStatusLabels, all: "すべて" };
-
-const statusValues = shipmentTabs.filter((tab): tab is ShipmentStatus => tab !== "all") as [
-  ShipmentStatus,
-  ...ShipmentStatus[],
-];
-
-const day = CalendarDate.optional().catch(undefined);
-
-/**
- * The search params of /shipments. Anything unreadable (a hand-edited URL, an old
- * link) falls back to "not given" rather than an error page; no status is すべて.
- */
-export const ShipmentSearch = z.object({
-  status: z.enum(statusValues).optional().catch(undefined),
-  printed_from: day,
-  printed_to: day,
-  /** The search box: tracking number, order number, the recipient's name, phone, company or town. */
-  search: z.string().trim().max(100).optional().catch(undefined),
-});
-export type ShipmentFilters = z.infer<typeof ShipmentSearch>;
-
-export const tabOf = (filters: ShipmentFilters): ShipmentTab => filters.status ?? "all";
 
 /**
  * A tab's count as its badge shows it: 「1,234」, or 「10,000+」 when the API stopped
@@ -75,9 +63,6 @@ export function tabCountText(counts: ShipmentCounts["counts"] | undefined, tab: 
   const total = parts.reduce((sum, part) => sum + (part?.count ?? 0), 0);
   return `${total.toLocaleString("ja-JP")}${parts.some((part) => part?.capped) ? "+" : ""}`;
 }
-
-/** The filters with only what is set, so the URL shows no empty params. */
-export const searchOf = (filters: ShipmentFilters): ShipmentFilters => compactSearch(filters);
 
 /** Another tab keeps the dates: the merchant compares one period across statuses. */
 export function withTab(filters: ShipmentFilters, tab: ShipmentTab): ShipmentFilters {
@@ -97,26 +82,6 @@ export function withPrinted(
   if (from && !to) return null;
   const [first, last] = from && to && from > to ? [to, from] : [from, to];
   return searchOf({ ...filters, printed_from: first ?? undefined, printed_to: last ?? undefined });
-}
-
-/** One page of GET /shipments for the filters. */
-export function listQuery(
-  filters: ShipmentFilters,
-  cursor: string | undefined,
-  limit: number,
-): ShipmentListQuery {
-  const [from, to] =
-    filters.printed_from && filters.printed_to && filters.printed_from > filters.printed_to
-      ? [filters.printed_to, filters.printed_from]
-      : [filters.printed_from, filters.printed_to];
-  return {
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(from ? { printed_from: from } : {}),
-    ...(to ? { printed_to: to } : {}),
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(cursor ? { cursor } : {}),
-    limit,
-  };
 }
 
 /** What an empty page says: a period with nothing in it, or a tab that has nothing yet. */
