@@ -59,10 +59,6 @@ export default defineConfig({
           setupFiles: ["test/support/node-setup.ts"],
           // One browser at a time: two cores are shared with the dev servers.
           fileParallelism: false,
-          // The files run one after another in one worker that keeps its modules: the API,
-          // Vite and Playwright are imported once, not once per file (seconds each). Each
-          // file's setup puts the run's environment back (test/support/node-setup.ts).
-          isolate: false,
           testTimeout: 120_000,
         },
       },
