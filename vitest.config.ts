@@ -14,8 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Vitest's default is one worker fewer than the cores: one on a two-core machine, where
-    // every other file then waited while one test waited on the stand-ins. The e2e project
-    // stays at one worker (fileParallelism: false) and runs after the others.
+    // every other file then waited while one test waited on the stand-ins. The browser files
+    // share the two workers with the others: each waits on its browser and servers most of
+    // the time, and held apart (one at a time, after the rest) they were half the run.
     maxWorkers: 2,
     projects: [
       {
@@ -57,8 +58,6 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/support/node-setup.ts"],
-          // One browser at a time: two cores are shared with the dev servers.
-          fileParallelism: false,
           testTimeout: 120_000,
         },
       },
