@@ -5,6 +5,7 @@ import { API_VERSION } from "@okuru/core/platforms/shopify";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeedOrder } from "../../../dev/src/simulators/seed-order";
+import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { createShopifySimulator } from "../../../dev/src/simulators/shopify/index";
 import { seedOrderFixture } from "../../support/seed-orders";
 
@@ -33,7 +34,11 @@ const RUN = `mutation($q: String!) {
 const FIELDS =
   "id status errorCode objectCount rootObjectCount fileSize url partialDataUrl createdAt completedAt";
 
-function setup() {
+/** Enough orders that executing a bulk query over them takes the simulator many turns of its event loop. */
+const largeStore = () =>
+  generateSeedOrders({ count: 4000, seed: 25, daysBack: 30 }).map((o) => ({ ...o, state: "open" as const }));
+
+function setup(orders: SeedOrder[] = threeOrders()) {
   let t = Date.parse("2026-11-28T01:00:00Z");
   const sim = createShopifySimulator({
     clientId: "okuru-client-id",
@@ -41,16 +46,6 @@ function setup() {
     now: () => new Date(t),
     bulkPace: PACE,
   });
-  const orders: SeedOrder[] = [
-    seedOrderFixture(1, "2026-11-20T10:00:00+09:00", {
-      lineItems: [
-        { sku: "TEA-1", name: "煎茶", quantity: 1, unitPrice: 1200 },
-        { sku: "TEA-2", name: "玉露", quantity: 2, unitPrice: 2400 },
-      ],
-    }),
-    seedOrderFixture(2, "2026-11-21T10:00:00+09:00", { state: "fulfilled" }),
-    seedOrderFixture(3, "2026-11-22T10:00:00+09:00", { state: "cancelled" }),
-  ];
   const { adminToken } = sim.addShop(SHOP, orders);
   const gql = async (query: string, variables: Json = {}) => {
     const res = await sim.app.request(`${BASE}/${SHOP}/admin/api/${API_VERSION}/graphql.json`, {
@@ -66,6 +61,19 @@ function setup() {
   const node = async (id: string) =>
     (await gql(`query($id: ID!) { node(id: $id) { ... on BulkOperation { ${FIELDS} } } }`, { id })).node;
   return { sim, gql, run, node, advance: (ms: number) => (t += ms) };
+}
+
+function threeOrders(): SeedOrder[] {
+  return [
+    seedOrderFixture(1, "2026-11-20T10:00:00+09:00", {
+      lineItems: [
+        { sku: "TEA-1", name: "煎茶", quantity: 1, unitPrice: 1200 },
+        { sku: "TEA-2", name: "玉露", quantity: 2, unitPrice: 2400 },
+      ],
+    }),
+    seedOrderFixture(2, "2026-11-21T10:00:00+09:00", { state: "fulfilled" }),
+    seedOrderFixture(3, "2026-11-22T10:00:00+09:00", { state: "cancelled" }),
+  ];
 }
 
 describe("Shopify simulator: bulk query operations", () => {
@@ -103,6 +111,8 @@ describe("Shopify simulator: bulk query operations", () => {
     });
     const id = started.bulkOperation.id;
     expect(await node(id)).toMatchObject({ status: "CREATED", objectCount: "0", url: null });
+    // The query executes in the background while the simulated clock stands still.
+    await sim.idle();
 
     advance(1000 + 200);
     expect(await node(id)).toMatchObject({ status: "RUNNING", objectCount: "2", completedAt: null });
@@ -183,6 +193,7 @@ describe("Shopify simulator: bulk query operations", () => {
     received.length = 0;
     sim.shop(SHOP).failNextBulkOperation();
     const { id } = (await run()).bulkOperation;
+    await sim.idle();
     advance(60_000);
     const failed = await node(id);
     expect(failed).toMatchObject({
@@ -202,6 +213,7 @@ describe("Shopify simulator: bulk query operations", () => {
     });
     // The next one runs normally again.
     const next = (await run()).bulkOperation;
+    await sim.idle();
     advance(60_000);
     expect(await node(next.id)).toMatchObject({ status: "COMPLETED" });
   });
@@ -223,8 +235,9 @@ describe("Shopify simulator: bulk query operations", () => {
   });
 
   it("cancels a running operation", async () => {
-    const { gql, run, node, advance } = setup();
+    const { sim, gql, run, node, advance } = setup();
     const { id } = (await run()).bulkOperation;
+    await sim.idle();
     advance(1100);
     const cancel = await gql(
       `mutation($id: ID!) { bulkOperationCancel(id: $id) { bulkOperation { id status } userErrors { message } } }`,
@@ -234,6 +247,67 @@ describe("Shopify simulator: bulk query operations", () => {
     advance(60_000);
     expect(await node(id)).toMatchObject({ status: "CANCELED", objectCount: "1" });
   });
+
+  it("answers the mutation at once and executes a large store's query in the background", async () => {
+    const { sim, gql, run, node } = setup(largeStore());
+    // Every object is written the moment the query has executed: only the execution stands
+    // between the mutation and a COMPLETED operation.
+    sim.shop(SHOP).setBulkPace({ startDelayMs: 0, objectsPerSecond: Number.POSITIVE_INFINITY });
+    const started = await run();
+    expect(started.userErrors).toEqual([]);
+    expect(started.bulkOperation.status).not.toBe("COMPLETED");
+    const { id } = started.bulkOperation;
+
+    // A request sent after the mutation's answer is answered while the query still executes.
+    expect((await gql("{ shop { myshopifyDomain } }")).shop).toEqual({ myshopifyDomain: SHOP });
+    expect(await node(id)).toMatchObject({ status: "RUNNING", objectCount: "0", url: null });
+
+    await sim.idle();
+    const done = await node(id);
+    expect(done).toMatchObject({ status: "COMPLETED", rootObjectCount: "4000" });
+    const lines = (await (await sim.app.request(done.url)).text()).trimEnd().split("\n");
+    expect(lines).toHaveLength(Number(done.objectCount));
+  }, 60_000);
+
+  it("cancels, finishes and counts operations whose query still executes", async () => {
+    const { sim, gql, run, node } = setup(largeStore());
+    await subscribe(gql);
+    received.length = 0;
+    const kept = (await run()).bulkOperation.id;
+    const canceled = (await run()).bulkOperation.id;
+    const cancel = await gql(
+      `mutation($id: ID!) { bulkOperationCancel(id: $id) { bulkOperation { status } userErrors { message } } }`,
+      { id: canceled },
+    );
+    expect(cancel.bulkOperationCancel).toEqual({ bulkOperation: { status: "CANCELED" }, userErrors: [] });
+
+    // The executing one counts among the five a shop may run at a time.
+    const small = "{ webhookSubscriptions { edges { node { id } } } }";
+    for (let i = 0; i < 4; i += 1) expect((await run(small)).userErrors).toEqual([]);
+    expect((await run(small)).userErrors).toEqual([
+      expect.objectContaining({ code: "OPERATION_IN_PROGRESS" }),
+    ]);
+
+    // Finished now, it completes as soon as its query has executed, not before.
+    sim.shop(SHOP).finishBulkOperationsNow();
+    expect(await node(kept)).toMatchObject({ status: "RUNNING", objectCount: "0" });
+    await sim.idle();
+    expect(await node(kept)).toMatchObject({ status: "COMPLETED", rootObjectCount: "4000" });
+    expect(await node(canceled)).toMatchObject({
+      status: "CANCELED",
+      objectCount: "0",
+      url: null,
+      partialDataUrl: null,
+    });
+    // One finish each: the two above and the four small ones, which finishing now ended too.
+    const finishes = received.map((r) => JSON.parse(r.body) as Json);
+    expect(finishes).toHaveLength(6);
+    expect(new Set(finishes.map((f) => f.admin_graphql_api_id)).size).toBe(6);
+    expect(finishes.filter((f) => [kept, canceled].includes(f.admin_graphql_api_id))).toEqual([
+      expect.objectContaining({ admin_graphql_api_id: canceled, status: "canceled" }),
+      expect.objectContaining({ admin_graphql_api_id: kept, status: "completed" }),
+    ]);
+  }, 60_000);
 
   it("refuses a bulk query without a connection", async () => {
     const { run } = setup();

@@ -88,6 +88,13 @@ async function firstStep(account: { tenantId: string }, domain: string): Promise
   return { result, ms: Date.now() - started, at: Date.now(), dedupeKey: message.dedupeKey };
 }
 
+/** Shopify finishes the shop's bulk query now, and the queue takes the run to its end. */
+async function finishImport(domain: string) {
+  shops().shopify.shop(domain).finishBulkOperationsNow();
+  await shops().shopify.idle();
+  expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+}
+
 async function syncOf(account: { idToken: string }) {
   return (await callApi("/api/shops", { token: account.idToken })).json.items[0].sync;
 }
@@ -139,9 +146,7 @@ describe("a Shopify bulk query's wait", () => {
       seen: 0,
     });
 
-    shops().shopify.shop(domain).finishBulkOperationsNow();
-    await shops().shopify.idle();
-    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    await finishImport(domain);
     // The file brought those 100 again: found unchanged, they are neither stored nor counted twice.
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 230, imported: 230 });
     const all = await callApi("/api/orders?tab_key=notShipped&limit=1", { token: account.idToken });
@@ -168,9 +173,7 @@ describe("a Shopify bulk query's wait", () => {
     }
     expect(listedAtBulkStart).toEqual([100]);
 
-    shops().shopify.shop(domain).finishBulkOperationsNow();
-    await shops().shopify.idle();
-    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    await finishImport(domain);
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 150, imported: 150 });
   }, 40_000);
 
@@ -198,9 +201,7 @@ describe("a Shopify bulk query's wait", () => {
     // The queue delivers the message again: the run resumes and counts every order once.
     expect(await asCompany(account, () => OrderSync.runStep(message))).toBe("continued");
     expect(await syncOf(account)).toMatchObject({ status: "running", method: "bulk", imported: 100 });
-    shops().shopify.shop(domain).finishBulkOperationsNow();
-    await shops().shopify.idle();
-    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    await finishImport(domain);
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 150, imported: 150 });
   }, 60_000);
 
@@ -238,9 +239,7 @@ describe("a Shopify bulk query's wait", () => {
     }
     for (const order of older.slice(0, 100)) expect(stored).toContain(`#${order.number}`);
 
-    shops().shopify.shop(domain).finishBulkOperationsNow();
-    await shops().shopify.idle();
-    expect((await drainQueue("orderSync", recordingConsumer().handler)).failed).toBe(0);
+    await finishImport(domain);
     expect(await syncOf(account)).toMatchObject({ status: "idle", method: "bulk", seen: 155 });
   }, 60_000);
 

@@ -53,6 +53,7 @@ export async function writeNewestFirst(
   let cursor: string | null = null;
   let read = 0;
   let queries = 0;
+  let written: PromiseSettledResult<number>[];
   try {
     do {
       queries += 1;
@@ -81,11 +82,11 @@ export async function writeNewestFirst(
       writing.push({ ids, imported });
     } while (cursor && read < NEWEST_FIRST_ORDERS && queries < NEWEST_FIRST_QUERIES);
   } finally {
-    // Nothing of the step is left writing behind its back, whatever ended the reading.
-    await Promise.allSettled(writing.map((w) => w.imported));
+    // Nothing of the step is left writing behind its back, whatever ended the reading (whose
+    // error, if any, goes on from here before any of the writes').
+    written = await Promise.allSettled(writing.map((w) => w.imported));
   }
-  const settled = await Promise.allSettled(writing.map((w) => w.imported));
-  const failed = settled.find((s) => s.status === "rejected");
+  const failed = written.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
-  return settled.reduce((sum, s) => sum + (s.status === "fulfilled" ? s.value : 0), 0);
+  return written.reduce((sum, s) => sum + (s.status === "fulfilled" ? s.value : 0), 0);
 }

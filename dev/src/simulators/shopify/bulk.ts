@@ -12,8 +12,9 @@ import {
 import { gid, ids, isoUtc, parseGid, randomHex } from "./store";
 
 /**
- * Bulk query operations (`bulkOperationRunQuery`): the query runs in the background over
- * every object, and its result is a JSONL file at a URL the simulator hosts. As on Shopify:
+ * Bulk query operations (`bulkOperationRunQuery`): the mutation answers at once, the query runs
+ * in the background over every object, and its result is a JSONL file at a URL the simulator
+ * hosts. As on Shopify:
  * - statuses CREATED → RUNNING → COMPLETED, or FAILED (with `errorCode` and, when some
  *   objects were written, `partialDataUrl`), or CANCELED after `bulkOperationCancel`;
  * - one line per object; a node of a nested connection gets its own line, after its parent's,
@@ -26,7 +27,8 @@ import { gid, ids, isoUtc, parseGid, randomHex } from "./store";
  * Pace: Shopify publishes no throughput for bulk queries, only that they take minutes for
  * large stores; the simulator queues an operation for a second (CREATED) and then writes
  * 2,000 objects a second (RUNNING), so 10,000 orders with five line items each take about
- * half a minute. Tests choose their own pace.
+ * half a minute. Tests choose their own pace. The objects are written from when the query has
+ * executed, if that ends after the queueing: until then the operation is RUNNING with none.
  */
 
 export type BulkPace = { startDelayMs: number; objectsPerSecond: number };
@@ -35,17 +37,28 @@ export const SHOPIFY_BULK_PACE: BulkPace = { startDelayMs: 1000, objectsPerSecon
 export type BulkErrorCode = "ACCESS_DENIED" | "INTERNAL_SERVER_ERROR" | "TIMEOUT";
 type Status = "CREATED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELED";
 
+/** What an executed bulk query has to write. */
+type Output = {
+  executedAt: number;
+  lines: string[];
+  /** How many of the first i lines are root objects, for each i. */
+  rootsBefore: number[];
+  /** Where the run ends: every line written, or a failure after `at` lines. */
+  fate: { failure: null } | { failure: BulkErrorCode; at: number };
+};
+
 type BulkOperationRecord = {
   numericId: number;
   shop: string;
   query: string;
   createdAt: number;
   pace: BulkPace;
-  lines: string[];
-  /** How many of the first i lines are root objects, for each i. */
-  rootsBefore: number[];
-  /** Where the run ends: every line written, or a failure after `at` lines. */
-  fate: { failure: null } | { failure: BulkErrorCode; at: number };
+  /** Null while the query still executes. */
+  output: Output | null;
+  /** The failure a test asked for (`failNext`), taken when the operation was created. */
+  forcedFailure: BulkErrorCode | null;
+  /** Settled when the query has executed, or the operation was canceled before. */
+  executed: { done: Promise<void>; settle: () => void };
   canceledAt: number | null;
   fileKey: string;
   origin: string;
@@ -95,6 +108,42 @@ const isConnection = (value: unknown): value is Connection =>
 const nodesOf = (c: Connection) =>
   (c.nodes ?? c.edges?.map((e) => e.node) ?? []) as Record<string, unknown>[];
 
+/** Longest the simulator works on a bulk query at a time before it answers anything else. */
+const SLICE_MS = 20;
+
+const nextTurn = () => new Promise<void>((resume) => setImmediate(resume));
+
+/**
+ * Promises of the nodes `views` make, settled a slice of SLICE_MS at a time: graphql-js
+ * completes each node (its nested fields and connections) as its promise settles, so the
+ * execution yields to the event loop between slices. Once the operation is no longer wanted
+ * (canceled), the rest stay unsettled and the execution is left to be collected.
+ */
+export function inSlices<V>(views: (() => V)[], stillWanted: () => boolean): Promise<V>[] {
+  const settle: { resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];
+  const nodes = views.map((_, i) => new Promise<V>((resolve, reject) => (settle[i] = { resolve, reject })));
+  void (async () => {
+    // The first slice waits a turn as well, for graphql-js to take every node's promise.
+    let sliceStarted = Number.NEGATIVE_INFINITY;
+    for (const [i, view] of views.entries()) {
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await nextTurn();
+        if (!stillWanted()) return;
+        sliceStarted = performance.now();
+      }
+      try {
+        settle[i]!.resolve(view());
+      } catch (error) {
+        settle[i]!.reject(error);
+      }
+      // graphql-js completes the node in the microtasks that run before this resumes, so the
+      // slice's clock counts that work too.
+      await null;
+    }
+  })();
+  return nodes;
+}
+
 /** The JSONL lines of a bulk query's answer: each node its own line, children after their parent. */
 export function jsonLines(data: Record<string, unknown>): { lines: string[]; roots: boolean[] } {
   const lines: string[] = [];
@@ -116,6 +165,30 @@ export function jsonLines(data: Record<string, unknown>): { lines: string[]; roo
   return { lines, roots };
 }
 
+function settleable() {
+  let settle = () => {};
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  return { done, settle };
+}
+
+/** What an executed query writes: every object, none when access was denied, or half when a test asked for a failure. */
+function outputOf(result: ExecutionResult, forced: BulkErrorCode | null, executedAt: number): Output {
+  const denied = (result.errors ?? []).some((e) => e.extensions?.code === "ACCESS_DENIED");
+  const { lines, roots } = jsonLines((result.data ?? {}) as Record<string, unknown>);
+  const rootsBefore = [0];
+  for (const root of roots) rootsBefore.push(rootsBefore[rootsBefore.length - 1]! + (root ? 1 : 0));
+  return {
+    executedAt,
+    lines: denied ? [] : lines,
+    rootsBefore,
+    fate: denied
+      ? { failure: "ACCESS_DENIED", at: 0 }
+      : forced
+        ? { failure: forced, at: Math.floor(lines.length / 2) }
+        : { failure: null },
+  };
+}
+
 export function createBulkOperations(options: {
   now: () => Date;
   pace: BulkPace;
@@ -129,28 +202,37 @@ export function createBulkOperations(options: {
   /** Shops whose operations run at a pace of their own. */
   const paces = new Map<string, BulkPace>();
 
-  const runStart = (op: BulkOperationRecord) => op.createdAt + op.pace.startDelayMs;
-  const target = (op: BulkOperationRecord) => (op.fate.failure ? op.fate.at : op.lines.length);
-  const endsAt = (op: BulkOperationRecord) => runStart(op) + (target(op) / op.pace.objectsPerSecond) * 1000;
+  /** Queries still executing that someone may wait for. */
+  const executing = new Set<Promise<void>>();
+
+  const queuedUntil = (op: BulkOperationRecord) => op.createdAt + op.pace.startDelayMs;
+  const writingFrom = (op: BulkOperationRecord) =>
+    op.output ? Math.max(queuedUntil(op), op.output.executedAt) : Number.POSITIVE_INFINITY;
+  const target = ({ output }: BulkOperationRecord) =>
+    !output ? 0 : output.fate.failure ? output.fate.at : output.lines.length;
+  const endsAt = (op: BulkOperationRecord) =>
+    writingFrom(op) + (target(op) / op.pace.objectsPerSecond) * 1000;
 
   const state = (op: BulkOperationRecord) => {
     const t = now().getTime();
     const written = (at: number) =>
-      Math.min(target(op), Math.max(0, Math.floor(((at - runStart(op)) / 1000) * op.pace.objectsPerSecond)));
+      at <= writingFrom(op)
+        ? 0
+        : Math.min(target(op), Math.floor(((at - writingFrom(op)) / 1000) * op.pace.objectsPerSecond));
     if (op.canceledAt !== null)
       return { status: "CANCELED" as Status, objects: written(op.canceledAt), completedAt: op.canceledAt };
-    if (t < runStart(op)) return { status: "CREATED" as Status, objects: 0, completedAt: null };
+    if (t < queuedUntil(op)) return { status: "CREATED" as Status, objects: 0, completedAt: null };
     if (t < endsAt(op)) return { status: "RUNNING" as Status, objects: written(t), completedAt: null };
-    const status: Status = op.fate.failure ? "FAILED" : "COMPLETED";
+    const status: Status = op.output?.fate.failure ? "FAILED" : "COMPLETED";
     return { status, objects: target(op), completedAt: Math.ceil(endsAt(op)) };
   };
 
   /** The file of the first `lines` lines (Shopify gives no file for an answer without objects). */
-  const fileOf = (op: BulkOperationRecord, lines: number) => {
-    if (lines === 0) return null;
-    const key = lines === op.lines.length ? op.fileKey : `${op.fileKey}-partial`;
-    if (!files.has(key)) files.set(key, `${op.lines.slice(0, lines).join("\n")}\n`);
-    return { url: `${op.origin}/_bulk/${key}.jsonl`, size: Buffer.byteLength(files.get(key)!) };
+  const fileOf = ({ output, fileKey, origin }: BulkOperationRecord, lines: number) => {
+    if (!output || lines === 0) return null;
+    const key = lines === output.lines.length ? fileKey : `${fileKey}-partial`;
+    if (!files.has(key)) files.set(key, `${output.lines.slice(0, lines).join("\n")}\n`);
+    return { url: `${origin}/_bulk/${key}.jsonl`, size: Buffer.byteLength(files.get(key)!) };
   };
 
   /** The operation now, announcing its end the first time it is seen ended. */
@@ -165,7 +247,7 @@ export function createBulkOperations(options: {
           admin_graphql_api_id: gid("BulkOperation", op.numericId),
           completed_at: isoUtc(now.completedAt!),
           created_at: isoUtc(op.createdAt),
-          error_code: op.fate.failure && now.status === "FAILED" ? op.fate.failure.toLowerCase() : null,
+          error_code: now.status === "FAILED" ? (op.output?.fate.failure?.toLowerCase() ?? null) : null,
           status: now.status.toLowerCase(),
           type: "query",
         },
@@ -182,10 +264,10 @@ export function createBulkOperations(options: {
       id: gid("BulkOperation", op.numericId),
       type: "QUERY",
       status,
-      errorCode: status === "FAILED" ? op.fate.failure : null,
+      errorCode: status === "FAILED" ? (op.output?.fate.failure ?? null) : null,
       query: op.query,
       objectCount: String(objects),
-      rootObjectCount: String(op.rootsBefore[objects] ?? 0),
+      rootObjectCount: String(op.output?.rootsBefore[objects] ?? 0),
       fileSize: file ? String(file.size) : null,
       url: status === "COMPLETED" ? (file?.url ?? null) : null,
       partialDataUrl: status === "COMPLETED" ? null : (file?.url ?? null),
@@ -205,13 +287,16 @@ export function createBulkOperations(options: {
     ofShop(shop).filter((op) => ["CREATED", "RUNNING"].includes(look(op).status));
 
   return {
-    /** Queue a checked bulk query whose answer `result` already holds; a user error when too many run. */
+    /**
+     * Queue a checked bulk query, answered at once, that `execute` runs in the background (told
+     * whether the operation is still wanted); a user error when too many run.
+     */
     start(input: {
       shop: string;
       query: string;
       apiVersion: string;
       origin: string;
-      result: ExecutionResult;
+      execute: (stillWanted: () => boolean) => Promise<ExecutionResult>;
     }) {
       const limit = concurrentBulkQueries(input.apiVersion);
       const busy = running(input.shop);
@@ -228,11 +313,7 @@ export function createBulkOperations(options: {
           ],
         };
       }
-      const denied = (input.result.errors ?? []).some((e) => e.extensions?.code === "ACCESS_DENIED");
-      const { lines, roots } = jsonLines((input.result.data ?? {}) as Record<string, unknown>);
-      const rootsBefore = [0];
-      for (const root of roots) rootsBefore.push(rootsBefore[rootsBefore.length - 1]! + (root ? 1 : 0));
-      const forced = failNext.get(input.shop);
+      const forcedFailure = failNext.get(input.shop) ?? null;
       failNext.delete(input.shop);
       const op: BulkOperationRecord = {
         numericId: ids.bulkOperation.next(),
@@ -240,20 +321,42 @@ export function createBulkOperations(options: {
         query: input.query,
         createdAt: now().getTime(),
         pace: paces.get(input.shop) ?? pace,
-        lines: denied ? [] : lines,
-        rootsBefore,
-        fate: denied
-          ? { failure: "ACCESS_DENIED", at: 0 }
-          : forced
-            ? { failure: forced, at: Math.floor(lines.length / 2) }
-            : { failure: null },
+        output: null,
+        forcedFailure,
+        executed: settleable(),
         canceledAt: null,
         fileKey: randomHex(16),
         origin: input.origin,
         announced: false,
       };
       operations.set(op.numericId, op);
-      wake(op);
+      executing.add(op.executed.done);
+      void op.executed.done.then(() => executing.delete(op.executed.done));
+      // From the next turn, so the mutation is answered before any of the query runs.
+      setImmediate(() => {
+        input
+          .execute(() => op.canceledAt === null)
+          .then(
+            (result) => {
+              op.output = outputOf(result, op.forcedFailure, now().getTime());
+              op.executed.settle();
+              look(op);
+              wake(op);
+            },
+            () => {
+              // A fault of the simulator's own: the operation fails as Shopify's do now and then.
+              op.output = {
+                executedAt: now().getTime(),
+                lines: [],
+                rootsBefore: [0],
+                fate: { failure: "INTERNAL_SERVER_ERROR", at: 0 },
+              };
+              op.executed.settle();
+              look(op);
+              wake(op);
+            },
+          );
+      });
       return { bulkOperation: view(op), userErrors: [] };
     },
 
@@ -277,6 +380,8 @@ export function createBulkOperations(options: {
         };
       }
       op.canceledAt = now().getTime();
+      // A query still executing is given up: nothing waits for it any more.
+      op.executed.settle();
       return { bulkOperation: view(op), userErrors: [] };
     },
 
@@ -299,7 +404,10 @@ export function createBulkOperations(options: {
       failNext.set(shop, errorCode);
     },
 
-    /** The shop's running operations end now, with every object written (a test's moment of choice). */
+    /**
+     * The shop's running operations end now, with every object written (a test's moment of
+     * choice); one whose query still executes ends as soon as it has executed.
+     */
     finishNow(shop: string) {
       for (const op of running(shop)) {
         op.pace = {
@@ -313,6 +421,11 @@ export function createBulkOperations(options: {
     /** The shop's operations started from now on run at `pace`. */
     setPace(shop: string, shopPace: BulkPace) {
       paces.set(shop, shopPace);
+    },
+
+    /** Wait until every query of an operation not canceled has executed. */
+    async executed() {
+      while (executing.size) await Promise.all([...executing]);
     },
 
     /** Look at every operation, so any that has ended is announced. */

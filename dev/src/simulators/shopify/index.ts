@@ -689,8 +689,9 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
     /** Write the shops to `persistTo` now rather than shortly (before a stop). */
     flush: () => persisted.flush(),
 
-    /** Wait until every fire-and-forget webhook delivery has finished. */
+    /** Wait until every bulk query has executed and every fire-and-forget webhook delivery has finished. */
     async idle() {
+      await bulk.executed();
       bulk.refresh();
       while (pending.size) await Promise.allSettled([...pending]);
     },

@@ -1,5 +1,5 @@
-import { buildSchema, executeSync, GraphQLError } from "graphql";
-import { type BulkOperations, checkBulkQuery } from "./bulk";
+import { buildSchema, execute, GraphQLError } from "graphql";
+import { type BulkOperations, checkBulkQuery, inSlices } from "./bulk";
 import { BULK_SDL } from "./bulk-sdl";
 import { prefectureCode, prefectureName } from "./prefectures";
 import { SDL } from "./sdl";
@@ -43,6 +43,11 @@ export type GraphQLContext = {
   /** The simulator's bulk operations, and the origin their result files are served from. */
   bulk: BulkOperations;
   origin: string;
+  /** Set while a bulk query executes: every connection then answers all its items, whatever its arguments. */
+  bulkRead?: {
+    /** Hands the top connection's nodes to graphql-js a slice at a time, so other requests get answered between. */
+    inSlices: <V>(views: (() => V)[]) => Promise<V>[];
+  };
 };
 
 // Access scopes ------------------------------------------------------------------------------
@@ -126,28 +131,32 @@ function leading<T>(items: T[], n: number, compare: (a: T, b: T) => number): T[]
   return kept;
 }
 
-/** Set while a bulk query runs: every connection then answers all its items, whatever its arguments. */
-let readingEverything = false;
+/**
+ * How a connection reads in `ctx`: in a bulk query `first`, `last` and cursors mean nothing,
+ * and the query's top connection (`top`) hands out its nodes in slices.
+ */
+const readingIn = (ctx: GraphQLContext, top = false) => ({
+  everything: ctx.bulkRead !== undefined,
+  inSlices: top ? ctx.bulkRead?.inSlices : undefined,
+});
+type Reading = ReturnType<typeof readingIn>;
+const PAGE: Reading = { everything: false, inSlices: undefined };
 
-/** Run `read` as a bulk query reads: `first`, `last` and cursors mean nothing. */
-export function readEverything<T>(read: () => T): T {
-  readingEverything = true;
-  try {
-    return read();
-  } finally {
-    readingEverything = false;
-  }
-}
-
-export function paginate<T, V>(items: T[], given: PageArgs, key: (item: T) => SortKey, view: (item: T) => V) {
-  const args = readingEverything ? { first: items.length, reverse: given.reverse } : given;
+export function paginate<T, V>(
+  items: T[],
+  given: PageArgs,
+  key: (item: T) => SortKey,
+  view: (item: T) => V,
+  reading: Reading = PAGE,
+) {
+  const args = reading.everything ? { first: items.length, reverse: given.reverse } : given;
   const { first, last, after, before } = args;
   if (first == null && last == null) throw new GraphQLError("you must provide one of first or last");
   for (const [name, n] of [
     ["first", first],
     ["last", last],
   ] as const) {
-    if (n != null && !readingEverything && (n < 0 || n > 250)) {
+    if (n != null && !reading.everything && (n < 0 || n > 250)) {
       throw new GraphQLError(`The ${name} argument must be between 0 and 250 inclusive.`, {
         extensions: { code: "BAD_REQUEST" },
       });
@@ -173,24 +182,31 @@ export function paginate<T, V>(items: T[], given: PageArgs, key: (item: T) => So
   if (first != null && last != null) page = page.slice(Math.max(0, page.length - last));
   const head = page[0];
   const tail = page[page.length - 1];
-  const edges = page.map((k) => ({ cursor: encodeCursor(k.key), node: view(k.item) }));
-  return {
-    edges,
-    nodes: edges.map((e) => e.node),
-    pageInfo: {
-      // Whether any item of the whole (unwindowed) order comes after the page's last or before its first.
-      hasNextPage:
-        first != null
-          ? window.length > page.length
-          : !!tail && keyed.some((k) => dir * compareKeys(k.key, tail.key) > 0),
-      hasPreviousPage:
-        last != null
-          ? window.length > page.length
-          : !!head && keyed.some((k) => dir * compareKeys(k.key, head.key) < 0),
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
+  const pageInfo = {
+    // Whether any item of the whole (unwindowed) order comes after the page's last or before its first.
+    hasNextPage:
+      first != null
+        ? window.length > page.length
+        : !!tail && keyed.some((k) => dir * compareKeys(k.key, tail.key) > 0),
+    hasPreviousPage:
+      last != null
+        ? window.length > page.length
+        : !!head && keyed.some((k) => dir * compareKeys(k.key, head.key) < 0),
+    startCursor: head ? encodeCursor(head.key) : null,
+    endCursor: tail ? encodeCursor(tail.key) : null,
   };
+  const { inSlices } = reading;
+  if (inSlices) {
+    // Made only when the query asks for them (a bulk query asks for one of the two), a slice
+    // at a time: completing ten thousand edges at once would hold the event loop too.
+    return {
+      edges: () => inSlices(page.map((k) => () => ({ cursor: encodeCursor(k.key), node: view(k.item) }))),
+      nodes: () => inSlices(page.map((k) => () => view(k.item))),
+      pageInfo,
+    };
+  }
+  const edges = page.map((k) => ({ cursor: encodeCursor(k.key), node: view(k.item) }));
+  return { edges, nodes: edges.map((e) => e.node), pageInfo };
 }
 
 // Views: the Admin API objects, built from the shop's state ------------------------------------
@@ -250,7 +266,7 @@ function fulfillmentOrderView(fo: StoredFulfillmentOrder, o: StoredOrder) {
       city: "千代田区",
       zip: "100-0001",
     },
-    lineItems: (args: PageArgs) =>
+    lineItems: (args: PageArgs, ctx: GraphQLContext) =>
       paginate(
         fo.lineItems,
         args,
@@ -265,6 +281,7 @@ function fulfillmentOrderView(fo: StoredFulfillmentOrder, o: StoredOrder) {
             lineItem: lineItemView(li, o),
           };
         },
+        readingIn(ctx),
       ),
   };
 }
@@ -324,6 +341,7 @@ export function orderView(o: StoredOrder, ctx: GraphQLContext) {
         args,
         (li) => ({ id: li.numericId, value: li.numericId }),
         (li) => lineItemView(li, o),
+        readingIn(ctx),
       ),
     fulfillmentOrders: (args: PageArgs) => {
       requireAccess(ctx, "fulfillmentOrders", READ_FULFILLMENT_ORDERS);
@@ -332,6 +350,7 @@ export function orderView(o: StoredOrder, ctx: GraphQLContext) {
         args,
         (fo) => ({ id: fo.numericId, value: fo.numericId }),
         (fo) => fulfillmentOrderView(fo, o),
+        readingIn(ctx),
       );
     },
     fulfillments: ({ first }: { first?: number | null }) =>
@@ -520,6 +539,7 @@ export const rootValue = {
       args,
       (o) => ({ id: o.numericId, value: value(o) }),
       (o) => orderView(o, ctx),
+      readingIn(ctx, true),
     );
   },
 
@@ -551,7 +571,13 @@ export const rootValue = {
     const list = ctx.shop.webhookSubscriptions.filter(
       (w) => (!args.topics?.length || args.topics.includes(w.topic)) && (!url || w.callbackUrl === url),
     );
-    return paginate(list, args, (w) => ({ id: w.numericId, value: w.numericId }), webhookView);
+    return paginate(
+      list,
+      args,
+      (w) => ({ id: w.numericId, value: w.numericId }),
+      webhookView,
+      readingIn(ctx, true),
+    );
   },
 
   orderCreate: ({ order: input }: { order: OrderCreateInput }, ctx: GraphQLContext) => {
@@ -813,15 +839,17 @@ export const rootValue = {
         bulkOperation: null,
         userErrors: [{ field: ["query"], message: checked.error, code: "INVALID" }],
       };
-    const result = readEverything(() =>
-      executeSync({ schema, document: checked.document, rootValue, contextValue: ctx }),
-    );
+    // Answered now, executed in the background: 10,000 orders take about a second, which
+    // would hold every other request to the simulator (webhooks, paged reads) meanwhile.
     return ctx.bulk.start({
       shop: ctx.shop.domain,
       query,
       apiVersion: ctx.apiVersion,
       origin: ctx.origin,
-      result,
+      execute: async (stillWanted) => {
+        const bulkRead: GraphQLContext["bulkRead"] = { inSlices: (views) => inSlices(views, stillWanted) };
+        return execute({ schema, document: checked.document, rootValue, contextValue: { ...ctx, bulkRead } });
+      },
     });
   },
 
