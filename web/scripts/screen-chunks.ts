@@ -12,7 +12,10 @@ import { dirname, resolve } from "node:path";
  * - the chunk of the one family of screens that needs it (the sign-in pages, 注文リスト,
  *   出荷履歴, 設定, the setup wizard);
  * - "shell" when the signed-in layout needs it (it is under every signed-in page), "pages"
- *   when several signed-in families share it, "common" when sign-in and signed-in pages do.
+ *   when several signed-in families share it, "common" when sign-in and signed-in pages do;
+ *   of the last two, what 注文リスト does not need goes to "more-pages" and "more-common":
+ *   a signed-in merchant lands on the order list, and its first screen loads no module of
+ *   the settings' and setup's forms (their zod, their phone numbers).
  * What main.tsx imports itself stays out of them all: it must run even when the app fails.
  * A route's own code (its split `?tsr-split` modules) keeps its chunk: /login never
  * fetches the order list.
@@ -38,6 +41,9 @@ const routeFamilies: [family: string, route: RegExp][] = [
   // The signed-in layouts (_authed, _authed._app, the catch-all): under every signed-in page.
   ["shell", /[\\/]routes[\\/]_authed[^\\/]*$/],
 ];
+
+/** The screen a signed-in merchant lands on (`/` sends there: docs/requirements.md#redirect-rules). */
+const landingFamily = "orders";
 
 const signedInFamilies = new Set(["orders", "shipments", "settings", "setup", "shell"]);
 
@@ -157,8 +163,11 @@ export function screenChunks(appEntry: string, mainEntry: string) {
       if (families.size === 1) return [...families][0]!;
       const signedInOnly = [...families].every((family) => signedInFamilies.has(family));
       // The signed-in layout is under every signed-in page: what it needs comes with it.
-      if (signedInOnly) return families.has("shell") ? "shell" : "pages";
-      return "common";
+      if (signedInOnly && families.has("shell")) return "shell";
+      const name = signedInOnly ? "pages" : "common";
+      // The landing screen is drawn in the signed-in layout: what the layout needs, it needs.
+      const landing = families.has(landingFamily) || families.has("shell");
+      return landing ? name : `more-${name}`;
     },
   };
 }

@@ -127,15 +127,7 @@ export const OrderSenderUpdate = z.object({
   sender_id: z.string({ error: "発送元を選択してください" }).min(1).max(64).nullable(),
 });
 
-/**
- * The order's label badge (the order list row and the drawer): 送り状発行済み, with the
- * parcels when it has more than one live label; 追跡番号登録済み when every live one is a
- * number typed by hand, since nothing was printed for those.
- */
-export function labelledText(labels: { live: number; typed: number }): string {
-  const text = labels.typed >= labels.live ? "追跡番号登録済み" : "送り状発行済み";
-  return labels.live > 1 ? `${text}（${labels.live}個口）` : text;
-}
+export { labelledText } from "./label-badge";
 
 /** A person on an order as stored: the purchaser (ご注文者) or the recipient (お届け先). */
 export const StoredPerson = z.object({

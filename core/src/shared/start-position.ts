@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { CarrierPrintSetting, Layout } from "./brand";
+import type { CarrierPrintSetting } from "./brand";
 
-/** Labels on one sheet of each layout (面付け). */
-export const slotsOfLayout: Record<Layout, number> = { "1up": 1, "2up": 2, "4up": 4 };
+import { slotsOfLayout } from "./sheet-layouts";
+
+export { slotsOfLayout };
 
 /** The most labels any layout puts on one sheet: the largest 印刷開始位置 there is. */
 export const MAX_START_POSITION = 4;

@@ -145,3 +145,22 @@ describe("the order list's 「すべてを選択」", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "選択した注文の操作" })).toBeNull());
   });
 });
+
+describe("the order list's rows, as tools outside the page find them", () => {
+  const setWidth = (width: number) =>
+    (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({
+      width,
+    });
+  const wide = window.innerWidth;
+  afterEach(() => setWidth(wide));
+
+  it("marks every order card on a phone with data-order-row, as the table's rows are", async () => {
+    stubTab(50, 50);
+    // 390 px: an iPhone's width, where the list is cards (bench/web-vitals.ts waits for them).
+    setWidth(390);
+    renderRoute("/orders?tab_key=notShipped", { auth: createFakeAuth(verifiedUser) });
+    const box = await screen.findByRole("checkbox", { name: "#1050 を選択" });
+    expect(box.closest("li")).toHaveAttribute("data-order-row");
+    expect(document.querySelectorAll("[data-order-row]")).toHaveLength(50);
+  });
+});

@@ -1,3 +1,6 @@
+import { layouts } from "@okuru/core/shared/brand";
+import { labelledText } from "@okuru/core/shared/label-badge";
+import { slotsOfLayout } from "@okuru/core/shared/sheet-layouts";
 import { QueryClient } from "@tanstack/react-query";
 import { configure, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -81,5 +84,20 @@ describe("印刷開始位置 of a label batch", () => {
     fireEvent.click(screen.getByRole("button", { name: "送り状発行" }));
     await screen.findByRole("dialog", { name: "送り状発行" });
     expect(sentBodies(fetchMock, "POST /api/shipments/labels")).toEqual([{ order_ids: ["ord_a"] }]);
+  });
+});
+
+// The order list's first screen takes these from core's modules without schemas (zod stays out).
+describe("the values the order list's first screen takes from core", () => {
+  it("counts the labels of every layout", () => {
+    expect(Object.keys(slotsOfLayout).sort()).toEqual([...layouts].sort());
+    expect(slotsOfLayout).toEqual({ "1up": 1, "2up": 2, "4up": 4 });
+  });
+
+  it("words the label badge: printed labels, typed numbers, parcels", () => {
+    expect(labelledText({ live: 1, typed: 0 })).toBe("送り状発行済み");
+    expect(labelledText({ live: 1, typed: 1 })).toBe("追跡番号登録済み");
+    expect(labelledText({ live: 3, typed: 1 })).toBe("送り状発行済み（3個口）");
+    expect(labelledText({ live: 2, typed: 2 })).toBe("追跡番号登録済み（2個口）");
   });
 });

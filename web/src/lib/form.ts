@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
 import { notify } from "./notify";
+import { unexpectedErrorMessage } from "./unexpected-error";
 import { useUnsavedChanges } from "./unsaved-changes";
 
 /**
@@ -76,7 +77,7 @@ function hasPath(values: unknown, path: string): boolean {
   return true;
 }
 
-export const unexpectedErrorMessage = "保存できませんでした。時間をおいて再度お試しください。";
+export { unexpectedErrorMessage };
 
 export interface ServerErrorOptions {
   /** Errors without `fields` that belong to one field, by code: `{ "user.email_exists": "email" }`. */

@@ -1,23 +1,38 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, createElement, lazy, useEffect, useState } from "react";
 
 /**
  * A component the first screen does not show (a drawer, a dialog), kept out of the
  * screen's first chunks: fetched when first drawn, or before that by `prefetch` (on
  * idle once the screen is up, or as soon as a route knows it will be drawn), so that
- * opening it does not wait for the network.
+ * opening it does not wait for the network. Drawn once its code is here, it draws at
+ * once, without suspending: a part that stands in for it until then (a filter's field, a
+ * menu's button) is replaced in the same paint, not after a frame of its fallback.
  */
 export function loadLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const prefetch = () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed fetch (a deploy replaced the chunk, the line dropped) is tried again when drawn.
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed fetch (a deploy replaced the chunk, the line dropped) is tried again when drawn.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
-  const Component = lazy(async () => ({ default: await prefetch() }));
-  return { Component, prefetch };
+  const Lazy = lazy(async () => ({ default: await prefetch() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once for each part, at module level, as `Lazy` is
+  function Component(props: Props) {
+    // Chosen once for each drawn instance: turning from the lazy one to the loaded one would remount it.
+    const [Drawn] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return createElement(Drawn, props);
+  }
+  return { Component, prefetch, isLoaded: () => loaded !== undefined };
 }
 
 /**
@@ -35,4 +50,58 @@ export function prefetchWhenIdle(...fetches: Array<() => Promise<unknown>>): () 
   }
   const id = window.setTimeout(run, 500);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * Whether to draw a part `loadLater` gives: from when its code has come (fetched when the
+ * browser is idle), so that it is there, closed, before it first opens, as it would be had
+ * it come with the screen; or at once when it is `needed` before that (it is then fetched
+ * as it is drawn). A part drawn only on opening would mount open and skip its transition.
+ */
+export function useDrawnLater(
+  part: { prefetch: () => Promise<unknown>; isLoaded: () => boolean },
+  needed: boolean,
+): boolean {
+  const [drawn, setDrawn] = useState(() => needed || part.isLoaded());
+  if (needed && !drawn) setDrawn(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the screen is up
+  useEffect(() => prefetchWhenIdle(() => part.prefetch().then(() => setDrawn(true))), []);
+  return drawn;
+}
+
+/** What a stand-in was given before the part it stands in for came: the focus, a click. */
+export interface StandInHandoff {
+  focused: boolean;
+  clicked: boolean;
+}
+
+/**
+ * For a part `loadLater` gives whose button is on the screen (a menu's, a popover's): until
+ * its code has come (fetched when the browser is idle), the same button stands in for it;
+ * `standInProps` go on that button. Reached before then, the part is fetched at once, and
+ * `handoff` says what to give it as it replaces the stand-in: the focus (the stand-in's is
+ * lost with it), and the opening a click asked for.
+ */
+export function useStandIn(part: { prefetch: () => Promise<unknown>; isLoaded: () => boolean }) {
+  const [ready, setReady] = useState(part.isLoaded);
+  const [handoff, setHandoff] = useState<StandInHandoff>({ focused: false, clicked: false });
+  const fetch = () =>
+    part
+      .prefetch()
+      .then(() => setReady(true))
+      .catch(() => undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the screen is up
+  useEffect(() => prefetchWhenIdle(fetch), []);
+  const standInProps = {
+    onFocus: () => {
+      setHandoff((previous) => ({ ...previous, focused: true }));
+      void fetch();
+    },
+    onBlur: () => setHandoff((previous) => ({ ...previous, focused: false })),
+    onClick: () => {
+      setHandoff({ focused: true, clicked: true });
+      void fetch();
+    },
+  };
+  return { ready, handoff, standInProps };
 }

@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense } from "react";
 import { carrierFilters, labelStatusFilters } from "../components/OrderList/list-filters";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { OrderSync } from "../components/OrderList/OrderSync";
 import { orderDrawer } from "../components/OrderList/order-drawer-later";
 import { PageHeader } from "../components/PageHeader/PageHeader";
-import { prefetchWhenIdle } from "../lib/load-later";
+import { useDrawnLater } from "../lib/load-later";
 import { orderTabs } from "../lib/route-values";
 import { compactSearch } from "../lib/search";
 import { calendarDate, oneOf, searchParams, text, texts } from "../lib/search-params";
@@ -55,9 +55,7 @@ function OrdersPage() {
   const { orderId } = useParams({ strict: false });
   // The drawer is drawn (closed) once its code is here, or as the first order opens: drawn
   // only on opening, it would wait for React to reveal it after suspending once.
-  const [drawerDrawn, setDrawerDrawn] = useState(orderId !== undefined);
-  if (orderId !== undefined && !drawerDrawn) setDrawerDrawn(true);
-  useEffect(() => prefetchWhenIdle(() => orderDrawer.prefetch().then(() => setDrawerDrawn(true))), []);
+  const drawerDrawn = useDrawnLater(orderDrawer, orderId !== undefined);
 
   // Other filters start again from the first page.
   const onFiltersChange = (next: OrderFilters) =>

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  type ButtonProps,
   FileButton,
   Group,
   Paper,
@@ -16,7 +15,7 @@ import {
   Text,
 } from "@mantine/core";
 import type { Carrier } from "@okuru/core/shared/brand";
-import { IconAlertTriangle, IconCircleCheck, IconFileImport, IconUpload } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCircleCheck, IconUpload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type DragEvent, useState } from "react";
 import type { ImportFormat, ImportResult } from "../../lib/api";
@@ -35,29 +34,12 @@ import {
 } from "./import-formats";
 
 /**
- * 発行済みデータを取り込む: the button and its dialog. The merchant picks the carrier
+ * 発行済みデータを取り込む (opened by CarrierImportButton): the merchant picks the carrier
  * software's issued-data file (or a two-column file of order and tracking numbers, with
  * its carrier); its numbers become shipments of the orders they were exported for, and
  * the dialog reports every row that did not. A file too large for the JSON body is
  * uploaded to S3 first, without the merchant doing anything different.
  */
-export function CarrierImportButton(props: Pick<ButtonProps, "ml" | "size">) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconFileImport size={16} />}
-        onClick={() => setOpened(true)}
-        {...props}
-      >
-        発行済みデータを取り込む
-      </Button>
-      {opened && <CarrierImportModal onClose={() => setOpened(false)} />}
-    </>
-  );
-}
-
 export function CarrierImportModal({ onClose }: { onClose: () => void }) {
   const create = useCreateImport();
   const [format, setFormat] = useState<ImportFormat>("yamato_b2");

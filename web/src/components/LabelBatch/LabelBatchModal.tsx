@@ -1,31 +1,14 @@
-import { type UseMutationResult, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { LabelBatchStatus } from "../../lib/api";
 import { labelBatchQueryOptions, useInvalidateAfterLabels } from "../../queries/labels";
 import { BatchJobModal, type JobFlow, type JobWords } from "../BatchJob/BatchJobModal";
-import { type JobProgressView, type JobRequest, useBatchJob } from "../BatchJob/batch-job";
+import type { JobProgressView } from "../BatchJob/batch-job";
 import { PdfLinks } from "./BatchProgress";
+import { type LabelAccepted, useLabelBatch } from "./label-batch";
 import { combinedPdfs, type LabelPdf, pdfUrlOf, urlExpiresAt } from "./label-pdfs";
 
-/** What a label batch answers when it is accepted: the batch to follow. */
-type LabelAccepted = { labelId: string };
-
-/**
- * The flow of a label batch (送り状発行, 再発行) for a selection keyed by id: `start`
- * sends the ids the selection holds and keeps a copy of it to name the results.
- */
-export function useLabelBatch<Body, Value>(
-  mutation: UseMutationResult<LabelAccepted, Error, JobRequest<Body>>,
-  bodyOf: (ids: string[]) => Body,
-  { onAccepted }: { onAccepted: () => void },
-) {
-  const flow = useBatchJob<Body, LabelAccepted, ReadonlyMap<string, Value>>(mutation, { onAccepted });
-  return {
-    ...flow,
-    start: (selection: ReadonlyMap<string, Value>) =>
-      flow.start(bodyOf([...selection.keys()]), new Map(selection)),
-  };
-}
+export { useLabelBatch };
 
 /** What the bar says for every label batch: it renders the PDFs. */
 const barWords = { running: "送り状を作成しています…", progressLabel: "送り状の作成状況" };

@@ -1,66 +1,17 @@
 import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import type { ExportFormat, ExportQueued, ExportResult, ExportStatus } from "../../lib/api";
-import { exportJobQueryOptions, useCreateExport } from "../../queries/exports";
+import { useEffect, useRef } from "react";
+import type { ExportQueued, ExportResult, ExportStatus } from "../../lib/api";
+import { exportJobQueryOptions } from "../../queries/exports";
 import { orderKeys } from "../../queries/orders";
 import { FormModal } from "../forms/FormModal";
+import { type CarrierExport, startDownload, useCarrierExport } from "./carrier-export";
 import { exportFormatLabels, exportJobResult, isQueuedExport, jobPercent } from "./export-formats";
 import { FailedOrders } from "./FailedOrders";
 import { exportView, type OrderNumbers } from "./order-bulk";
 
-/**
- * Starts the browser's download of a file the API signed. The URL answers with
- * `Content-Disposition: attachment`, so following it downloads the file and the
- * page stays where it is.
- */
-function startDownload(url: string) {
-  const link = document.createElement("a");
-  link.href = url;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/**
- * CSV出力: one carrier software file for the selected orders. A small selection is made
- * during the request and its download starts at once; a large one is accepted and the
- * modal follows its progress (ExportJobProgress), starting the download when it is done.
- */
-export function useCarrierExport({ onExported }: { onExported: () => void }) {
-  const create = useCreateExport();
-  const [format, setFormat] = useState<ExportFormat | null>(null);
-  // The numbers of the orders sent, kept for the summary after the list has let go of its selection.
-  const [numbers, setNumbers] = useState<OrderNumbers>(new Map());
-  return {
-    format,
-    create,
-    numbers,
-    /** `again`: a 再出力 of orders labelled, exported or shipped before, which a first export leaves out. */
-    start(next: ExportFormat, selection: OrderNumbers, again = false) {
-      setFormat(next);
-      setNumbers(new Map(selection));
-      create.reset();
-      create.mutate(
-        { format: next, order_ids: [...selection.keys()], again },
-        {
-          onSuccess: (answer) => {
-            if (!isQueuedExport(answer) && answer.url) startDownload(answer.url);
-            onExported();
-          },
-        },
-      );
-    },
-    close() {
-      setFormat(null);
-      create.reset();
-    },
-  };
-}
-
-export type CarrierExport = ReturnType<typeof useCarrierExport>;
+export { type CarrierExport, useCarrierExport };
 
 /** What went into the file and what did not, with the reasons, so the merchant can fix those and export again. */
 export function ExportModal({ flow }: { flow: CarrierExport }) {

@@ -2,36 +2,16 @@ import { Alert, Button, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import type { LabelIssueReq } from "../../lib/api";
 import { brandQueryOptions } from "../../queries/brands";
-import { useIssueLabels } from "../../queries/labels";
 import { useCancelShipments } from "../../queries/shipments";
 import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
-import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
-import { startPositionNote, useStartPosition } from "../LabelBatch/StartPosition";
+import { LabelBatchModal } from "../LabelBatch/LabelBatchModal";
+import { startPositionNote } from "../LabelBatch/StartPosition";
 import { FailedOrders } from "./FailedOrders";
+import { type LabelIssue, useLabelIssue } from "./label-issue";
 import { type LabelBatchView, labelBatchView } from "./order-bulk";
 
-/**
- * 送り状発行 as one flow (BatchJob): `start` sends the selected orders (id → number), kept
- * to name the results, from the chosen 印刷開始位置 (`startPosition`, back to 1 once sent).
- */
-export function useLabelIssue({ onAccepted }: { onAccepted: () => void }) {
-  const startPosition = useStartPosition();
-  const flow = useLabelBatch<LabelIssueReq, string>(
-    useIssueLabels(),
-    (ids) => ({ order_ids: ids, ...startPosition.body() }),
-    {
-      onAccepted: () => {
-        startPosition.reset();
-        onAccepted();
-      },
-    },
-  );
-  return { ...flow, startPosition };
-}
-
-export type LabelIssue = ReturnType<typeof useLabelIssue>;
+export { type LabelIssue, useLabelIssue };
 
 /**
  * The product's own labels are valid on real parcels only under each carrier's self-issue

@@ -1,5 +1,6 @@
 import { Badge, Box, Checkbox, Group, Stack, Text } from "@mantine/core";
-import { labelledText, orderTabLabels } from "@okuru/core/shared/order";
+import { labelledText } from "@okuru/core/shared/label-badge";
+import { orderTabLabels } from "@okuru/core/shared/order-tabs";
 import { IconAlertTriangle, IconPrinter } from "@tabler/icons-react";
 import type { Order, OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
@@ -32,6 +33,7 @@ export function OrderCards({ orders, selected, busy, onToggle, onTogglePage, onO
       busy={busy}
       onTogglePage={onTogglePage}
       onOpen={onOpen}
+      rowMarker="data-order-row"
     >
       {(order) => (
         <Group gap="sm" wrap="nowrap" align="flex-start">

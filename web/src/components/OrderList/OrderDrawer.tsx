@@ -18,7 +18,8 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { timeSlotLabels, timeSlots } from "@okuru/core/shared/delivery";
-import { labelledText, OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
+import { labelledText } from "@okuru/core/shared/label-badge";
+import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";

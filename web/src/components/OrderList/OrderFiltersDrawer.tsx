@@ -1,8 +1,7 @@
-import { Badge, Button, Drawer, Group, Select, Stack } from "@mantine/core";
+import { Button, Drawer, Group, Select, Stack } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { IconFilter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
 import { shopsQueryOptions } from "../../queries/shops";
 import {
@@ -13,6 +12,7 @@ import {
   labelStatusChoices,
   withoutDrawerFilters,
 } from "./list-filters";
+import type { FilterActivation } from "./OrderFilters";
 import classes from "./OrderList.module.css";
 
 export interface OrderFilterFieldsProps<F extends DrawerFilters> {
@@ -20,16 +20,21 @@ export interface OrderFilterFieldsProps<F extends DrawerFilters> {
   onFiltersChange: (next: F) => void;
   /** In the phone's drawer: one field a line, the calendar as a dialog of its own. */
   stacked?: boolean;
+  /** The field the merchant focused or clicked in the stand-in before these came: it is focused (and opened). */
+  activation?: FilterActivation | null;
 }
 
 /**
  * 購入日, 送り状, 配送会社 and ストア: in the filter row on wider screens, in the drawer
- * behind 「絞り込み」 on a phone. Each choice changes the URL's filters at once.
+ * behind 「絞り込み」 on a phone. Each choice changes the URL's filters at once. With their
+ * pickers (the calendar, the option lists, their positioning) they come after the order
+ * list is drawn; FilterFieldsStandIn (OrderFilters.tsx) draws the row until then.
  */
 export function OrderFilterFields<F extends DrawerFilters>({
   filters,
   onFiltersChange,
   stacked = false,
+  activation = null,
 }: OrderFilterFieldsProps<F>) {
   const { data: shops } = useQuery(shopsQueryOptions());
   // The picker's range, held here while only its first day is picked: that half is not a
@@ -43,10 +48,27 @@ export function OrderFilterFields<F extends DrawerFilters>({
     setRange([filters.purchased_from ?? null, filters.purchased_to ?? null]);
   }, [filters.purchased_from, filters.purchased_to]);
   const inRow = (className: string | undefined) => (stacked ? undefined : className);
+  const datesRef = useRef<HTMLButtonElement>(null);
+  const labelStatusRef = useRef<HTMLInputElement>(null);
+  const carrierRef = useRef<HTMLInputElement>(null);
+  const shopRef = useRef<HTMLInputElement>(null);
+  // The stand-in's field had the focus (or the click) that these fields arrived under.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the fields replace the stand-in
+  useEffect(() => {
+    if (!activation) return;
+    const refs = { dates: datesRef, labelStatus: labelStatusRef, carrier: carrierRef, shop: shopRef };
+    const field = refs[activation.field].current;
+    field?.focus();
+    if (!activation.open) return;
+    // The click once this commit is done: dispatched while React is still drawing the fields, it opened nothing.
+    const opening = window.setTimeout(() => field?.click(), 0);
+    return () => window.clearTimeout(opening);
+  }, []);
 
   return (
     <>
       <DatePickerInput
+        ref={datesRef}
         type="range"
         label="購入日"
         placeholder="期間を選択"
@@ -65,6 +87,7 @@ export function OrderFilterFields<F extends DrawerFilters>({
         }}
       />
       <Select
+        ref={labelStatusRef}
         label="送り状"
         className={inRow(classes.labelStatus)}
         data={labelStatusChoices.map((choice) => ({ value: choice.value || "all", label: choice.label }))}
@@ -78,6 +101,7 @@ export function OrderFilterFields<F extends DrawerFilters>({
         }
       />
       <Select
+        ref={carrierRef}
         label="配送会社"
         placeholder="すべての配送会社"
         clearable
@@ -89,6 +113,7 @@ export function OrderFilterFields<F extends DrawerFilters>({
         }
       />
       <Select
+        ref={shopRef}
         label="ストア"
         placeholder="すべてのストア"
         clearable
@@ -101,48 +126,29 @@ export function OrderFilterFields<F extends DrawerFilters>({
   );
 }
 
-/**
- * The phone's 「絞り込み」: a button that says how many filters narrow the list, and a
- * drawer holding them, so the first screen shows orders rather than fields.
- */
-export function OrderFiltersButton<F extends DrawerFilters>({
+/** The phone's 「絞り込み」 drawer (OrderFiltersButton opens it): the fields one a line, and the way back to the orders. */
+export function OrderFiltersDrawer<F extends DrawerFilters>({
+  opened,
+  onClose,
   filters,
   onFiltersChange,
-}: Omit<OrderFilterFieldsProps<F>, "stacked">) {
-  const [opened, setOpened] = useState(false);
+}: Omit<OrderFilterFieldsProps<F>, "stacked" | "activation"> & { opened: boolean; onClose: () => void }) {
   const active = activeFilterCount(filters);
   return (
-    <>
-      <Button
-        variant={active > 0 ? "light" : "default"}
-        leftSection={<IconFilter size={16} />}
-        rightSection={
-          active > 0 ? (
-            <Badge size="sm" circle aria-hidden>
-              {active}
-            </Badge>
-          ) : undefined
-        }
-        aria-label={active > 0 ? `絞り込み（${active}件の条件）` : "絞り込み"}
-        onClick={() => setOpened(true)}
-      >
-        絞り込み
-      </Button>
-      <Drawer opened={opened} onClose={() => setOpened(false)} title="絞り込み" position="right" size="100%">
-        <Stack gap="md">
-          <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} stacked />
-          <Group grow gap="sm" mt="xs">
-            <Button
-              variant="default"
-              disabled={active === 0}
-              onClick={() => onFiltersChange(withoutDrawerFilters(filters))}
-            >
-              条件をクリア
-            </Button>
-            <Button onClick={() => setOpened(false)}>注文を表示</Button>
-          </Group>
-        </Stack>
-      </Drawer>
-    </>
+    <Drawer opened={opened} onClose={onClose} title="絞り込み" position="right" size="100%">
+      <Stack gap="md">
+        <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} stacked />
+        <Group grow gap="sm" mt="xs">
+          <Button
+            variant="default"
+            disabled={active === 0}
+            onClick={() => onFiltersChange(withoutDrawerFilters(filters))}
+          >
+            条件をクリア
+          </Button>
+          <Button onClick={onClose}>注文を表示</Button>
+        </Group>
+      </Stack>
+    </Drawer>
   );
 }

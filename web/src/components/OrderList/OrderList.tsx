@@ -1,6 +1,7 @@
-import { Badge, Button, Checkbox, Group, Menu, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { labelledText, type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order";
+import { labelledText } from "@okuru/core/shared/label-badge";
+import { type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order-tabs";
 import {
   IconAlertTriangle,
   IconArchive,
@@ -14,11 +15,12 @@ import {
   IconTruckDelivery,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ComponentPropsWithoutRef, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiError, type Order, type OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { unexpectedErrorMessage } from "../../lib/form";
+import { prefetchWhenIdle, useDrawnLater, useStandIn } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
+import { unexpectedErrorMessage } from "../../lib/unexpected-error";
 import {
   orderListFilters,
   orderListQuery,
@@ -27,20 +29,29 @@ import {
   useSelectAllOrders,
 } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
-import { CarrierImportButton } from "../CarrierImport/CarrierImportModal";
+import { CarrierImportButton } from "../CarrierImport/CarrierImportButton";
 import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
-import { StartPositionPicker } from "../LabelBatch/StartPosition";
+import { StartPositionButton } from "../LabelBatch/StartPositionButton";
+import type { StartPosition } from "../LabelBatch/start-position";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
-import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
-import { type BulkDeliveryKind, BulkDeliveryModal } from "./BulkDeliveryModal";
-import { ExportModal, useCarrierExport } from "./ExportModal";
+import { useTrackingUpload } from "../TrackingUpload/use-tracking-upload";
+import type { BulkDeliveryKind } from "./BulkDeliveryModal";
+import { useCarrierExport } from "./carrier-export";
 import { exportFormatChoices, exportFormatLabels } from "./export-formats";
-import { LabelIssueModal, useLabelIssue } from "./LabelIssueModal";
+import { useLabelIssue } from "./label-issue";
 import { type CarrierFilter, carrierFilterLabels, type LabelStatusFilter } from "./list-filters";
 import { OrderCards } from "./OrderCards";
-import { OrderFilterFields, OrderFiltersButton } from "./OrderFiltersDrawer";
+import { OrderFilterRow, OrderFiltersButton } from "./OrderFilters";
 import classes from "./OrderList.module.css";
+import {
+  bulkDeliveryModal,
+  exportModal,
+  labelIssueModal,
+  selectionMenu,
+  startPositionPicker,
+  trackingUploadModal,
+} from "./order-list-later";
 import {
   type AllSelected,
   bulkDoneMessage,
@@ -49,7 +60,8 @@ import {
   selectAllText,
   selectedCountText,
   summarizeBulk,
-} from "./order-bulk";
+} from "./order-selection";
+import type { SelectionMenuChoice } from "./SelectionMenu";
 import { liveOrdersNote, useLiveOrders } from "./useLiveOrders";
 
 /** The filters that live in the URL, so reload and back/forward keep them. */
@@ -101,6 +113,12 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   const labels = useLabelIssue({ onAccepted: clearSelection });
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
+  const labelIssueDrawn = useDrawnLater(labelIssueModal, labels.request !== null);
+  const trackingUploadDrawn = useDrawnLater(trackingUploadModal, upload.request !== null);
+  const exportDrawn = useDrawnLater(exportModal, carrierExport.format !== null);
+  const bulkDeliveryDrawn = useDrawnLater(bulkDeliveryModal, deliveryKind !== null);
+  // The selection bar's menus and picker, before the first order is selected.
+  useEffect(() => prefetchWhenIdle(selectionMenu.prefetch, startPositionPicker.prefetch), []);
   const [searchText, setSearchText] = useState(filters.search ?? "");
   // Below Mantine's sm (where the sidebar becomes a drawer), as 出荷履歴 and 設定 switch to cards.
   const phone = useMediaQuery("(max-width: 47.99em)");
@@ -267,7 +285,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
         {phone ? (
           <OrderFiltersButton filters={filters} onFiltersChange={onFiltersChange} />
         ) : (
-          <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} />
+          <OrderFilterRow filters={filters} onFiltersChange={onFiltersChange} />
         )}
         <CarrierImportButton ml="auto" size={phone ? "xs" : undefined} />
       </Group>
@@ -292,7 +310,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
                 >
                   送り状発行
                 </Button>
-                <StartPositionPicker start={labels.startPosition} disabled={blocked("labels") !== null} />
+                <StartPositionChoice start={labels.startPosition} disabled={blocked("labels") !== null} />
                 <Button
                   size="xs"
                   variant="default"
@@ -309,22 +327,21 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
                   menuLabel="配送会社ソフト用ファイル"
                   loading={carrierExport.create.isPending}
                   disabled={blocked("export") !== null}
-                >
-                  {exportFormatChoices.map((format) => (
-                    <Menu.Item key={format} onClick={() => carrierExport.start(format, selected)}>
-                      {exportFormatLabels[format]}
-                    </Menu.Item>
-                  ))}
-                </MenuButton>
+                  choices={exportFormatChoices.map((format) => ({
+                    label: exportFormatLabels[format],
+                    onClick: () => carrierExport.start(format, selected),
+                  }))}
+                />
                 <MenuButton
                   icon={<IconTruckDelivery size={16} />}
                   label="配送設定"
                   menuLabel="一括で配送設定"
                   disabled={blocked("bulkUpdate") !== null}
-                >
-                  <Menu.Item onClick={() => setDeliveryKind("set_sender")}>発送元を変更</Menu.Item>
-                  <Menu.Item onClick={() => setDeliveryKind("set_carrier")}>配送会社を変更</Menu.Item>
-                </MenuButton>
+                  choices={[
+                    { label: "発送元を変更", onClick: () => setDeliveryKind("set_sender") },
+                    { label: "配送会社を変更", onClick: () => setDeliveryKind("set_carrier") },
+                  ]}
+                />
                 {archiveButton("archive")}
               </>
             )
@@ -351,15 +368,32 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
         </SelectionBar>
       )}
 
-      <LabelIssueModal flow={labels} />
-      <TrackingUploadModal flow={upload} />
-      <ExportModal flow={carrierExport} />
-      <BulkDeliveryModal
-        kind={deliveryKind}
-        selection={selected}
-        onClose={() => setDeliveryKind(null)}
-        onChanged={clearSelection}
-      />
+      {/* Dialogs (in portals): drawn once their code has come, so nothing on the page moves. */}
+      {labelIssueDrawn && (
+        <Suspense fallback={null}>
+          <labelIssueModal.Component flow={labels} />
+        </Suspense>
+      )}
+      {trackingUploadDrawn && (
+        <Suspense fallback={null}>
+          <trackingUploadModal.Component flow={upload} />
+        </Suspense>
+      )}
+      {exportDrawn && (
+        <Suspense fallback={null}>
+          <exportModal.Component flow={carrierExport} />
+        </Suspense>
+      )}
+      {bulkDeliveryDrawn && (
+        <Suspense fallback={null}>
+          <bulkDeliveryModal.Component
+            kind={deliveryKind}
+            selection={selected}
+            onClose={() => setDeliveryKind(null)}
+            onChanged={clearSelection}
+          />
+        </Suspense>
+      )}
 
       {live.pending && (
         <Group gap="xs" justify="center" role="status" bg="blue.0" py={4} style={{ borderRadius: 4 }}>
@@ -440,6 +474,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
                   <Table.Tr
                     key={order.id}
                     className={classes.row}
+                    data-order-row
                     onClick={() => onOpen(order)}
                     {...rowOpenProps(() => onOpen(order))}
                   >
@@ -539,33 +574,59 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   );
 }
 
-/** A selection-bar button that opens a menu of choices under a heading. */
+/**
+ * A selection-bar button that opens a menu of choices under a heading. The menu's code comes
+ * after the list (prefetched when idle); until then the same button stands in its place.
+ */
 function MenuButton(props: {
   icon: ReactNode;
   label: string;
   menuLabel: string;
   loading?: boolean;
   disabled: boolean;
-  children: ReactNode;
+  choices: readonly SelectionMenuChoice[];
 }) {
+  const { ready, handoff, standInProps } = useStandIn(selectionMenu);
+  const button = (extra: ComponentPropsWithoutRef<"button">) => (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={props.icon}
+      rightSection={<IconChevronDown size={14} />}
+      loading={props.loading}
+      disabled={props.disabled}
+      {...extra}
+    >
+      {props.label}
+    </Button>
+  );
+  if (!ready) return button(standInProps);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={props.icon}
-          rightSection={<IconChevronDown size={14} />}
-          loading={props.loading}
-          disabled={props.disabled}
-        >
-          {props.label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{props.menuLabel}</Menu.Label>
-        {props.children}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button({})}>
+      <selectionMenu.Component
+        target={button({ autoFocus: handoff.focused })}
+        defaultOpened={handoff.clicked}
+        heading={props.menuLabel}
+        choices={props.choices}
+      />
+    </Suspense>
+  );
+}
+
+/** 印刷開始位置 on the selection bar: its button stands in until the picker's popover has come. */
+function StartPositionChoice({ start, disabled }: { start: StartPosition; disabled: boolean }) {
+  const { ready, handoff, standInProps } = useStandIn(startPositionPicker);
+  if (start.slots <= 1) return null;
+  const standIn = <StartPositionButton position={start.position} disabled={disabled} {...standInProps} />;
+  if (!ready) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <startPositionPicker.Component
+        start={start}
+        disabled={disabled}
+        defaultOpened={handoff.clicked}
+        autoFocus={handoff.focused}
+      />
+    </Suspense>
   );
 }

@@ -4,15 +4,16 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../lib/api";
+import { formatDateTime } from "../../lib/dates";
 import { notify } from "../../lib/notify";
 import { orderKeys, useSyncOrders } from "../../queries/orders";
 import { shopsQueryOptions } from "../../queries/shops";
-import { formatDateTime, syncPollInterval } from "../StoresSettings/StoresSettings";
 import {
   importProgressText,
   type SyncRequest,
   startSyncRequest,
   summarizeSync,
+  syncPollInterval,
   syncRequestStatus,
 } from "./sync-progress";
 

@@ -6,6 +6,9 @@ import type { Shop } from "../../lib/api";
  * server wrote it, so the browser's clock plays no part.
  */
 
+/** While any shop is importing, the shops are read again this often. */
+export const syncPollInterval = 2000;
+
 export interface SyncSummary {
   /** Shops a sync reaches (connected and active). */
   activeShops: number;

@@ -1,4 +1,4 @@
-import type { OrderTab } from "@okuru/core/shared/order";
+import type { OrderTab } from "@okuru/core/shared/order-tabs";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { orderChangesQueryOptions } from "../../queries/order-changes";

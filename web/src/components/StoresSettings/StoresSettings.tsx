@@ -10,7 +10,7 @@ import { shopsQueryOptions, useDisconnectShop, useSyncShop } from "../../queries
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
-import { importProgressText } from "../OrderList/sync-progress";
+import { importProgressText, syncPollInterval } from "../OrderList/sync-progress";
 import { RowAction } from "../RecordListSection/RecordListSection";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { ConnectEcforceForm } from "./ConnectEcforceForm";
@@ -19,9 +19,6 @@ import { ShopSettingsModal } from "./ShopSettingsModal";
 
 /** Where the screen is shown; Shopify's authorisation returns to the matching completed page. */
 export type StoresOrigin = "settings" | "setup";
-
-/** While any shop is importing, the list is read again this often. */
-export const syncPollInterval = 2000;
 
 const platformLabels: Record<Shop["platform"], string> = { shopify: "Shopify", ecforce: "ecforce" };
 const platformColors: Record<Shop["platform"], string> = { shopify: "green", ecforce: "blue" };

@@ -1,24 +1,13 @@
 import { Button, Group } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
-import type { TrackingUploadBulkReq } from "../../lib/api";
 import { useInvalidateAfterLabels } from "../../queries/labels";
-import { trackingUploadJobQueryOptions, useUploadTrackingNumbers } from "../../queries/uploads";
+import { trackingUploadJobQueryOptions } from "../../queries/uploads";
 import { BatchJobModal, JobSummary, jobWords } from "../BatchJob/BatchJobModal";
-import { useBatchJob } from "../BatchJob/batch-job";
 import { FailedList } from "../LabelBatch/FailedList";
-import { type UploadNames, uploadJobView } from "./tracking-upload";
+import { uploadJobView } from "./tracking-upload";
+import { type TrackingUpload, useTrackingUpload } from "./use-tracking-upload";
 
-/**
- * 追跡番号のアップロード for many shipments, or for the live labels of many orders, as
- * one flow (BatchJob); the names of what was sent are kept to name the results.
- */
-export function useTrackingUpload({ onAccepted }: { onAccepted?: () => void } = {}) {
-  return useBatchJob<TrackingUploadBulkReq, { jobId: string }, UploadNames>(useUploadTrackingNumbers(), {
-    onAccepted,
-  });
-}
-
-export type TrackingUpload = ReturnType<typeof useTrackingUpload>;
+export { type TrackingUpload, useTrackingUpload };
 
 const words = {
   ...jobWords({ title: "追跡番号のアップロード", action: "アップロード" }),
