@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { describe, expect, it } from "vitest";
 import { handler } from "../../../functions/src/api/lambda";
@@ -47,5 +48,27 @@ describe("Lambda entry (hono/aws-lambda)", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body).id).toBe(account.tenantId);
+  });
+
+  it("gzips a large answer for a client that asks, base64-encoded as API Gateway expects", async () => {
+    const plain = await handler(httpApiEvent("/api/openapi.json"), context);
+    expect(plain.headers?.["content-encoding"]).toBeUndefined();
+    expect(plain.isBase64Encoded).toBe(false);
+    const document = JSON.parse(plain.body);
+    expect(document.openapi).toMatch(/^3\./);
+
+    const gzipped = await handler(
+      httpApiEvent("/api/openapi.json", { "accept-encoding": "gzip, deflate, br" }),
+      context,
+    );
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers?.["content-encoding"]).toBe("gzip");
+    expect(gzipped.isBase64Encoded).toBe(true);
+    const body = gunzipSync(Buffer.from(gzipped.body, "base64"));
+    expect(JSON.parse(body.toString("utf8"))).toEqual(document);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
+    // The headers every answer carries survive the compression.
+    expect(gzipped.headers?.["cache-control"]).toBe("no-store");
+    expect(gzipped.headers?.["x-request-id"]).toBe("aws-req-42");
   });
 });
