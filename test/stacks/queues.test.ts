@@ -12,7 +12,7 @@ import { Storage } from "../../stacks/storage";
 /*
  * Only Storage and Queues, synthesised without `app.finish()`: the function bundles are not built
  * (the handlers stay placeholders), so this file never writes the .sst/artifacts that
- * test/stacks/app.test.ts builds and can run beside it.
+ * test/stacks/app.test.ts builds, and its types go to its own scratch folder: it can run beside it.
  */
 
 const ids = [
@@ -27,7 +27,11 @@ let template: Template;
 
 beforeAll(async () => {
   await initProject({ stage: "test" });
-  const { config } = useProject();
+  const project = useProject();
+  // The App clears and rewrites <out>/types: in the shared .sst it raced app.test.ts's App
+  // doing the same beside it (ENOTEMPTY). Nothing else of .sst is written here.
+  project.paths.out = join(scratch, ".sst");
+  const { config } = project;
   const app = new App(
     { mode: "deploy", stage: config.stage, name: config.name, region: config.region },
     { outdir: join(scratch, "cdk.out") },
