@@ -16,6 +16,8 @@
  * so that the first run does not also pay for the API's and the stand-ins' cold start;
  * the browser's cache is still empty for every measured run.
  *   npx tsx bench/web-vitals.ts [runs=3] [login|orders]
+ * With VITALS_DETAIL=1, each run also prints (to stderr) its LCP element and every request
+ * with its start and end, in seconds from the navigation: where a first screen's time goes.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -63,14 +65,21 @@ function buildWeb(outDir: string, env: Record<string, string>) {
  */
 function observeVitals(readySelector: string) {
   return `(() => {
-    const vitals = { fcp: 0, lcp: 0, cls: 0, ready: 0 };
+    const vitals = { fcp: 0, lcp: 0, cls: 0, ready: 0, lcpElement: "" };
     window.__vitals = vitals;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         if (entry.name === "first-contentful-paint") vitals.fcp = entry.startTime;
     }).observe({ type: "paint", buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+      for (const entry of list.getEntries()) {
+        vitals.lcp = entry.startTime;
+        const element = entry.element;
+        vitals.lcpElement = element
+          ? element.tagName.toLowerCase() + (element.className ? "." + String(element.className).split(" ").join(".") : "") +
+            " " + JSON.stringify((element.textContent || "").slice(0, 40)) + " " + Math.round(entry.size) + "px²"
+          : "(removed)";
+      }
     }).observe({ type: "largest-contentful-paint", buffered: true });
     let windowValue = 0, windowStart = 0, last = 0;
     new PerformanceObserver((list) => {
@@ -130,20 +139,23 @@ async function measure(
       await cdp.send("Network.emulateNetworkConditions", throttled.network);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttled.cpuRate });
     }
-    type Fetched = { url: string; type: string; at: number; bytes: number };
+    type Fetched = { url: string; type: string; at: number; bytes: number; done?: number };
     const requests = new Map<string, Fetched>();
     cdp.on("Network.requestWillBeSent", (event) => {
-      if (event.type === "Script" || event.type === "Stylesheet")
+      if (event.type === "Script" || event.type === "Stylesheet" || process.env.VITALS_DETAIL)
         requests.set(event.requestId, {
           url: event.request.url,
-          type: event.type,
+          type: event.type ?? "Other",
           at: event.timestamp,
           bytes: 0,
         });
     });
     cdp.on("Network.loadingFinished", (event) => {
       const request = requests.get(event.requestId);
-      if (request) request.bytes = event.encodedDataLength;
+      if (request) {
+        request.bytes = event.encodedDataLength;
+        request.done = event.timestamp;
+      }
     });
     // Monotonic CDP time of the navigation's start, to compare with the ready time.
     let navigationStart = 0;
@@ -153,7 +165,7 @@ async function measure(
 
     await page.goto(options.url, { waitUntil: "commit" });
     await page.locator(options.ready).first().waitFor({ timeout: 60_000 });
-    type Vitals = { fcp: number; lcp: number; cls: number; ready: number };
+    type Vitals = { fcp: number; lcp: number; cls: number; ready: number; lcpElement: string };
     const read = () => page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
     // Let late shifts and the last LCP candidate land (on a busy machine the entry comes late).
     await page.waitForTimeout(options.throttle ? 3000 : 1500);
@@ -175,6 +187,15 @@ async function measure(
         gzip_kb: round(gzip / 1024, 1),
       };
     };
+    if (process.env.VITALS_DETAIL) {
+      console.error(`  LCP ${round(vitals.lcp / 1000, 2)} s: ${vitals.lcpElement}`);
+      const since = (at: number | undefined) => (at ? round(at - navigationStart, 2) : "-");
+      console.error(`  ready at ${round(vitals.ready / 1000, 2)} s`);
+      for (const r of requests.values())
+        console.error(
+          `  ${since(r.at)}–${since(r.done)} s ${r.type} ${new URL(r.url).pathname} ${round(r.bytes / 1024, 1)} KB`,
+        );
+    }
     const js = sum("Script");
     const css = sum("Stylesheet");
     return {

@@ -39,15 +39,20 @@ export type FakeAuth = ReturnType<typeof createFakeAuth>;
 
 export const verifiedUser: AuthUser = { userId: "sub-1", email: "tanaka@example.jp", emailVerified: true };
 
+/** A QueryClient as the app's, without retries. */
+export function testQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
 /**
  * Renders the real route tree at `path` in a memory history, wrapped in the app's
  * providers (Mantine in test mode, a fresh QueryClient per render).
  */
-export function renderRoute(path: string, options: { auth?: FakeAuth } = {}) {
+export function renderRoute(path: string, options: { auth?: FakeAuth; queryClient?: QueryClient } = {}) {
   const auth = options.auth ?? createFakeAuth();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = options.queryClient ?? testQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ auth, queryClient, history });
   const result = render(

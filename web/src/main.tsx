@@ -1,3 +1,5 @@
+import { preloadOpeningChunks } from "./opening-chunks";
+
 /**
  * Bootstrap. The app is imported dynamically so that a configuration error (thrown
  * while src/config.ts validates import.meta.env) becomes a readable page instead of
@@ -32,6 +34,7 @@ function showStartupError(root: HTMLElement, error: unknown): void {
 }
 
 if (container) {
+  preloadOpeningChunks(document, location.pathname);
   import("./app").then(
     ({ startApp }) => startApp(container),
     (error: unknown) => showStartupError(container, error),

@@ -1,18 +1,50 @@
 import "dayjs/locale/ja";
 import { MantineProvider } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
+import { useNotifications } from "@mantine/notifications";
 import { NavigationProgress } from "@mantine/nprogress";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type CSSProperties, type ReactNode, Suspense } from "react";
-import { loadLater } from "./lib/load-later";
+import { type CSSProperties, type ReactNode, Suspense, useEffect, useState } from "react";
+import { afterFirstScreen, loadLater } from "./lib/load-later";
 import { HEADER_HEIGHT, theme } from "./theme";
 
 /**
- * The toasts' container (its transitions, its swipe to close) comes after the app's first
- * chunk: every URL loads that chunk first, and no screen opens with a toast. One shown before
- * the container is here waits in Mantine's store and appears as it arrives.
+ * The toasts' container (its transitions, its swipe to close, and the Mantine parts they
+ * share with the signed-in shell: about 35 KB gzip) comes after the first screen, which
+ * never opens with a toast: fetched once that screen is drawn, or at once when a toast is
+ * shown before then. Such a toast waits in Mantine's store and appears as the container comes.
  */
 const toasts = loadLater(() => import("@mantine/notifications").then((module) => module.Notifications));
+
+function ToastsAfterFirstScreen() {
+  const { notifications, queue } = useNotifications();
+  const [drawn, setDrawn] = useState(toasts.isLoaded);
+  if (!drawn && notifications.length + queue.length > 0) setDrawn(true);
+  useEffect(() => {
+    let mounted = true;
+    afterFirstScreen(() =>
+      toasts.prefetch().then(
+        () => mounted && setDrawn(true),
+        () => undefined,
+      ),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (!drawn) return null;
+  return (
+    <Suspense fallback={null}>
+      <toasts.Component
+        autoClose={1500}
+        position="top-center"
+        zIndex={2000}
+        // Read by global.css for the top-centre container only (every position has its own).
+        style={{ "--app-header-height": `${HEADER_HEIGHT}px` } as CSSProperties}
+      />
+    </Suspense>
+  );
+}
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -31,15 +63,7 @@ export function AppProviders({ queryClient, children, env = "default" }: AppProv
         {/* Toasts close after 1.5 s and have no progress bar
             (docs/requirements.md#loading-toasts-and-error-page). They open at the top centre,
             below the header: in a corner they covered the header's ログアウト and a drawer's ×. */}
-        <Suspense fallback={null}>
-          <toasts.Component
-            autoClose={1500}
-            position="top-center"
-            zIndex={2000}
-            // Read by global.css for the top-centre container only (every position has its own).
-            style={{ "--app-header-height": `${HEADER_HEIGHT}px` } as CSSProperties}
-          />
-        </Suspense>
+        <ToastsAfterFirstScreen />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -5,7 +5,8 @@ import { ErrorPage } from "./components/ErrorPage/ErrorPage";
 import { AuthCheckOverlay } from "./components/LoadingOverlay/LoadingOverlay";
 import { RouterLoading } from "./components/LoadingOverlay/RouterLoading";
 import type { Auth } from "./lib/auth";
-import { loadOpeningRouteChunks } from "./router-preload";
+import { markFirstScreenDrawn } from "./lib/load-later";
+import { loadOpeningRouteChunks, startOpeningRouteData } from "./router-preload";
 import { routeTree } from "./routeTree.gen";
 
 function RoutesWithLoading({ children }: { children: ReactNode }) {
@@ -40,13 +41,20 @@ export function createAppRouter({ auth, queryClient, history }: CreateAppRouterO
   });
   if (!history) {
     loadOpeningRouteChunks(router);
-    // Sign-in and sign-out code is fetched once the first screen is drawn, not before it.
-    const stop = router.subscribe("onResolved", () => {
-      stop();
-      // After the frame that draws it: the fetch must not hold up that paint.
-      requestAnimationFrame(() => setTimeout(() => auth.warmUp?.(), 0));
-    });
+    void startOpeningRouteData(router, { auth, queryClient });
   }
+  // Sign-in and sign-out code (in the browser), and the toasts' container, are fetched once
+  // the first screen is drawn, not before it.
+  const stop = router.subscribe("onResolved", () => {
+    stop();
+    // After the frame that draws it: the fetch must not hold up that paint.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (!history) auth.warmUp?.();
+        markFirstScreenDrawn();
+      }, 0),
+    );
+  });
   return router;
 }
 

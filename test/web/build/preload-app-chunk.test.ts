@@ -27,6 +27,12 @@ describe("index.html lists the app's chunk", () => {
     };
     expect(handler("", { bundle })).toEqual([
       {
+        tag: "script",
+        attrs: { type: "application/json", id: "opening-chunks" },
+        children: JSON.stringify({ files: [], routes: {} }),
+        injectTo: "head",
+      },
+      {
         tag: "link",
         attrs: { rel: "stylesheet", crossorigin: true, href: "/assets/app.css" },
         injectTo: "head",
@@ -42,6 +48,47 @@ describe("index.html lists the app's chunk", () => {
         injectTo: "head",
       },
     ]);
+  });
+
+  it("lists each route's component with the chunks and stylesheets it imports, less what the page links", () => {
+    const bundle = {
+      "assets/index.js": chunk("assets/index.js", { isEntry: true }),
+      "assets/app.js": chunk("assets/app.js", {
+        facadeModuleId: `${process.cwd()}/web/src/app.tsx`,
+        imports: ["assets/framework.js"],
+      }),
+      "assets/framework.js": chunk("assets/framework.js"),
+      "assets/orders.js": chunk("assets/orders.js", {
+        imports: ["assets/framework.js"],
+        viteMetadata: { importedCss: new Set(["assets/orders.css"]) },
+      }),
+      "assets/_authed._app.orders.js": chunk("assets/_authed._app.orders.js", {
+        facadeModuleId: `${process.cwd()}/web/src/routes/_authed._app.orders.tsx?tsr-split=component`,
+        imports: ["assets/orders.js", "assets/framework.js"],
+      }),
+      "assets/_authed.js": chunk("assets/_authed.js", {
+        facadeModuleId: `${process.cwd()}/web/src/routes/_authed.tsx?tsr-split=component`,
+      }),
+      // Fetched only when the page fails: not listed.
+      "assets/_authed-error.js": chunk("assets/_authed-error.js", {
+        facadeModuleId: `${process.cwd()}/web/src/routes/_authed.tsx?tsr-split=errorComponent`,
+      }),
+      "assets/evil.js": chunk("assets/</script><script>alert(1)//.js", {
+        facadeModuleId: `${process.cwd()}/web/src/routes/_public.login.tsx?tsr-split=component`,
+      }),
+    };
+    const [list] = handler("", { bundle }) as [{ children: string }];
+    expect(list.children).not.toContain("</script>");
+    expect(JSON.parse(list.children)).toEqual({
+      files: [
+        "assets/_authed._app.orders.js",
+        "assets/orders.js",
+        "assets/orders.css",
+        "assets/_authed.js",
+        "assets/</script><script>alert(1)//.js",
+      ],
+      routes: { "_authed._app.orders": [0, 1, 2], _authed: [3], "_public.login": [4] },
+    });
   });
 
   it("fails the build when the app has no chunk of its own", () => {

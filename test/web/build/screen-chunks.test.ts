@@ -3,12 +3,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { openingFiles } from "../../../web/src/opening-chunks";
 
 /**
  * The production build's first screens (issue 27 §13): what /login and /orders fetch
  * before they can draw, counted from the build's manifest as the browser follows it:
- * the entry, the app and the chunks they import, and each matched route's split parts
- * with theirs (src/router-preload.ts starts them at once).
+ * the entry, the app and the chunks they import, and each matched route's split component
+ * with theirs (src/opening-chunks.ts starts them at once; a route's error component is
+ * fetched only on an error).
  */
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
 
@@ -33,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** The files a page loads first: the entry, the app, and the split parts of `routes`. */
+/** The files a page loads first: the entry, the app, and the split components of `routes`. */
 function firstScreen(routes: string[]): string[] {
   const files = new Set<string>();
   const add = (key: string) => {
@@ -45,7 +47,7 @@ function firstScreen(routes: string[]): string[] {
   add(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
   add("src/app.tsx");
   for (const key of Object.keys(manifest))
-    if (routes.some((route) => key.startsWith(`src/routes/${route}?tsr-split`))) add(key);
+    if (routes.some((route) => key === `src/routes/${route}?tsr-split=component`)) add(key);
   return [...files];
 }
 
@@ -86,6 +88,24 @@ describe("the first screens of the production build", () => {
     expect(styles.length).toBeGreaterThan(0);
     for (const style of styles)
       expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${style}">`);
+  });
+
+  it("lists in index.html the rest of what /login and /orders load first, for main.tsx to fetch at once", () => {
+    const html = readFileSync(join(outDir, "index.html"), "utf8");
+    const listed = /<script type="application\/json" id="opening-chunks">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(listed).toBeDefined();
+    const chunks = JSON.parse(listed!);
+    const inPage = [...html.matchAll(/(?:href|src)="\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    for (const [routes, pathname] of [
+      [login, "/login"],
+      [orders, "/orders"],
+    ] as const) {
+      const fetched = new Set([
+        ...inPage,
+        ...openingFiles(chunks, pathname).filter((file) => file.endsWith(".js")),
+      ]);
+      expect([...fetched].sort()).toEqual(firstScreen(routes).sort());
+    }
   });
 
   it("gives /login less than 200 KB gzip of script (272 KB, then 225 KB with zod at startup)", () => {

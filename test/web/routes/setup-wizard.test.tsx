@@ -118,7 +118,8 @@ describe("setup wizard: 基本情報", () => {
     expect(api.company()).toMatchObject({ postal_code: "1000001", city: "千代田区", address1: "千代田1-1" });
     // The cached company already carries the new step: the guard let the navigation through.
     expect(queryClient.getQueryData(["companies"])).toMatchObject({ setupStatus: "stores" });
-    expect(screen.getByText("基本情報を保存しました。")).toBeInTheDocument();
+    // Shown as soon as the toasts' container has come (it is fetched after the first screen).
+    expect(await screen.findByText("基本情報を保存しました。")).toBeInTheDocument();
   });
 
   it("checks the form before sending anything", async () => {

@@ -35,6 +35,29 @@ export function loadLater<Props extends object>(load: () => Promise<ComponentTyp
   return { Component, prefetch, isLoaded: () => loaded !== undefined };
 }
 
+let firstScreenDrawn = false;
+const waitingForFirstScreen: Array<() => void> = [];
+
+/**
+ * Called by the router once its first screen is drawn (router.tsx). Until then, the browser
+ * is idle only between the chunks and answers that screen waits for, and a fetch started in
+ * such a gap competes with them for a slow line.
+ */
+export function markFirstScreenDrawn(): void {
+  if (firstScreenDrawn) return;
+  firstScreenDrawn = true;
+  for (const run of waitingForFirstScreen.splice(0)) run();
+}
+
+/** Runs `run` once the first screen is drawn (at once if it is), when the browser is next idle. */
+export function afterFirstScreen(run: () => Promise<unknown>): void {
+  const whenIdle = () => {
+    prefetchWhenIdle(run);
+  };
+  if (firstScreenDrawn) whenIdle();
+  else waitingForFirstScreen.push(whenIdle);
+}
+
 /**
  * Runs `fetches` once the browser has nothing else to do (drawing the screen comes first),
  * or after a second at the latest: a list that polls is seldom idle, and a merchant opens

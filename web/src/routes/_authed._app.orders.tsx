@@ -31,20 +31,38 @@ const OrderSearch = searchParams({
  * 注文リスト, and under it /orders/{id}: the order opens over the list, which stays as it
  * was (tab, filters, page and selection), so closing the order or going back finds it so.
  */
+function validateOrderSearch(input: unknown) {
+  const search = OrderSearch.parse(input);
+  return { ...search, tab_key: search.tab_key ?? "notShipped" };
+}
+
+/** The page of orders the URL shows. */
+const pageShown = ({ pages, ...filters }: ReturnType<typeof validateOrderSearch>) =>
+  ordersQueryOptions(orderListQuery(filters, pages?.at(-1)));
+
+/**
+ * How old a page may be for entering the list to show it without reading it again: the
+ * page started as the app opened on /orders (src/router-preload.ts), which on a fast line
+ * has come before the guard lets the loader run.
+ */
+const JUST_READ_MS = 2000;
+
 export const Route = createFileRoute("/_authed/_app/orders")({
-  validateSearch: (input: unknown) => {
-    const search = OrderSearch.parse(input);
-    return { ...search, tab_key: search.tab_key ?? "notShipped" };
-  },
+  validateSearch: validateOrderSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps: { pages, ...filters }, cause }) => {
-    const options = ordersQueryOptions(orderListQuery(filters, pages?.at(-1)));
+  staticData: {
+    // The router validated `search` with validateOrderSearch.
+    openingData: (search, queryClient) =>
+      void queryClient.prefetchQuery(pageShown(search as ReturnType<typeof validateOrderSearch>)),
+  },
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const options = pageShown(deps);
     // Entering the page waits for its rows; a filter changed on the page shows the last
     // rows until the new ones come (the list's own placeholder), never a loading screen.
     // A list that cannot be read (an expired page cursor, the API down) is the list's own
     // error inside the page, with its tabs and filters to go on from, not an error page.
     if (cause === "stay") void queryClient.prefetchQuery(options);
-    else await queryClient.prefetchQuery(options);
+    else await queryClient.prefetchQuery({ ...options, staleTime: JUST_READ_MS });
   },
   component: OrdersPage,
 });

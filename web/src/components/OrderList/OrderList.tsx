@@ -18,6 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentPropsWithoutRef, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiError, type Order, type OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { useRowsInFirstPaint } from "../../lib/first-paint-rows";
 import { prefetchWhenIdle, useDrawnLater, useStandIn } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { unexpectedErrorMessage } from "../../lib/unexpected-error";
@@ -149,6 +150,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   const bulk = useBulkUpdateOrders();
   const selectAll = useSelectAllOrders();
   const orders: OrderListItem[] = data?.items ?? [];
+  const drawnOrders = useRowsInFirstPaint(orders);
   const allSelected = allOnPage(orders, selected);
   // The tab's count is the list's total only when nothing else narrows it.
   const narrowed = Boolean(
@@ -470,7 +472,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {orders.map((order) => (
+                {drawnOrders.map((order) => (
                   <Table.Tr
                     key={order.id}
                     className={classes.row}

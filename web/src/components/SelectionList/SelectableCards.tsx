@@ -1,5 +1,6 @@
 import { Box, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useRowsInFirstPaint } from "../../lib/first-paint-rows";
 import { rowOpenProps } from "../DataTable/row-keys";
 import classes from "./SelectableCards.module.css";
 import { PageCheckbox } from "./SelectionList";
@@ -35,6 +36,7 @@ export function SelectableCards<Row extends { id: string }>({
   rowMarker,
   children,
 }: SelectableCardsProps<Row>) {
+  const drawnRows = useRowsInFirstPaint(rows);
   return (
     <Stack component="ul" gap={0} aria-label={label} aria-busy={busy} className={classes.cards}>
       <li className={classes.head}>
@@ -46,7 +48,7 @@ export function SelectableCards<Row extends { id: string }>({
           onChange={onTogglePage}
         />
       </li>
-      {rows.map((row) => (
+      {drawnRows.map((row) => (
         <Box
           component="li"
           key={row.id}
