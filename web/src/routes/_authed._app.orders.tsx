@@ -27,10 +27,6 @@ const OrderSearch = searchParams({
   pages: texts(200, 2000),
 });
 
-/**
- * 注文リスト, and under it /orders/{id}: the order opens over the list, which stays as it
- * was (tab, filters, page and selection), so closing the order or going back finds it so.
- */
 function validateOrderSearch(input: unknown) {
   const search = OrderSearch.parse(input);
   return { ...search, tab_key: search.tab_key ?? "notShipped" };
@@ -47,6 +43,10 @@ const pageShown = ({ pages, ...filters }: ReturnType<typeof validateOrderSearch>
  */
 const JUST_READ_MS = 2000;
 
+/**
+ * 注文リスト, and under it /orders/{id}: the order opens over the list, which stays as it
+ * was (tab, filters, page and selection), so closing the order or going back finds it so.
+ */
 export const Route = createFileRoute("/_authed/_app/orders")({
   validateSearch: validateOrderSearch,
   loaderDeps: ({ search }) => search,
