@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { carrierLabels, carriers } from "./brand";
+import type { DeliveryCarrier } from "./carrier-names";
 import { CalendarDate } from "./dates";
 import { optionalText, requiredText } from "./fields";
 import { sjisByteLength } from "./text";
@@ -44,12 +44,7 @@ export const isYamatoTimeServiceSlot = (slot: unknown): slot is YamatoTimeServic
 // are the carriers' own where the spec names them (docs/carriers.md#code-sets-at-a-glance); what a
 // carrier cannot honour is refused on the field it concerns, in Japanese.
 
-export const deliveryCarriers = [...carriers, "sss"] as const;
-export type DeliveryCarrier = (typeof deliveryCarriers)[number];
-export const deliveryCarrierLabels: Record<DeliveryCarrier, string> = {
-  ...carrierLabels,
-  sss: "その他の配送会社",
-};
+export { type DeliveryCarrier, deliveryCarrierLabels, deliveryCarriers } from "./carrier-names";
 
 /** Yamato B2 送り状種類 (the spec's 0 and 2–9). */
 export const yamatoServiceTypes = {

@@ -1,4 +1,4 @@
-import { type DeliveryCarrier, deliveryCarrierLabels } from "./delivery";
+import { type DeliveryCarrier, deliveryCarrierLabels } from "./carrier-names";
 import { labelled } from "./labelled";
 import { formatTrackingNumber, parcelCarriers } from "./tracking-number";
 /**

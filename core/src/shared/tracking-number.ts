@@ -1,4 +1,4 @@
-import { type Carrier, carriers } from "./brand";
+import { type Carrier, carriers } from "./carrier-names";
 
 /**
  * Parcel tracking numbers of Yamato, Sagawa and Japan Post (docs/carriers.md#tracking-numbers): 12 digits
