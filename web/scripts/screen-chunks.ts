@@ -13,9 +13,11 @@ import { dirname, resolve } from "node:path";
  *   出荷履歴, 設定, the setup wizard);
  * - "shell" when the signed-in layout needs it (it is under every signed-in page), "pages"
  *   when several signed-in families share it, "common" when sign-in and signed-in pages do;
- *   of the last two, what 注文リスト does not need goes to "more-pages" and "more-common":
- *   a signed-in merchant lands on the order list, and its first screen loads no module of
- *   the settings' and setup's forms (their zod, their phone numbers).
+ *   of the last two, what neither 注文リスト nor 出荷履歴 needs goes to "more-pages" and
+ *   "more-common": a signed-in merchant lands on the order list and works in both lists
+ *   every day, and their first screens load no module of the settings' and setup's forms
+ *   (their zod, @mantine/form, their phone numbers) for a button they share with them.
+ *   A chunk of what only the history shares would be one more file for 設定 and /login.
  * What main.tsx imports itself stays out of them all: it must run even when the app fails.
  * A route's own code (its split `?tsr-split` modules) keeps its chunk: /login never
  * fetches the order list.
@@ -42,8 +44,11 @@ const routeFamilies: [family: string, route: RegExp][] = [
   ["shell", /[\\/]routes[\\/]_authed[^\\/]*$/],
 ];
 
-/** The screen a signed-in merchant lands on (`/` sends there: docs/requirements.md#redirect-rules). */
-const landingFamily = "orders";
+/**
+ * The lists: the screen a signed-in merchant lands on (`/` sends there:
+ * docs/requirements.md#redirect-rules), and 出荷履歴, opened as often.
+ */
+const listFamilies = ["orders", "shipments"];
 
 const signedInFamilies = new Set(["orders", "shipments", "settings", "setup", "shell"]);
 
@@ -165,9 +170,9 @@ export function screenChunks(appEntry: string, mainEntry: string) {
       // The signed-in layout is under every signed-in page: what it needs comes with it.
       if (signedInOnly && families.has("shell")) return "shell";
       const name = signedInOnly ? "pages" : "common";
-      // The landing screen is drawn in the signed-in layout: what the layout needs, it needs.
-      const landing = families.has(landingFamily) || families.has("shell");
-      return landing ? name : `more-${name}`;
+      // The lists are drawn in the signed-in layout: what the layout needs, they need.
+      const forLists = families.has("shell") || listFamilies.some((family) => families.has(family));
+      return forLists ? name : `more-${name}`;
     },
   };
 }

@@ -25,6 +25,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, type Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { shipmentStatusColors } from "../../lib/shipment-status-colors";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
 import {
   orderQueryOptions,
@@ -50,13 +51,7 @@ import {
   orderSections,
 } from "./delivery-form";
 import classes from "./OrderList.module.css";
-import {
-  DEFAULT_SENDER,
-  senderChoices,
-  senderIdOfChoice,
-  shipmentRows,
-  shipmentStatusColors,
-} from "./order-bulk";
+import { DEFAULT_SENDER, senderChoices, senderIdOfChoice, shipmentRows } from "./order-bulk";
 import { recipientFieldErrors, replacementRequest } from "./order-fixes";
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });

@@ -1,19 +1,10 @@
-import {
-  Badge,
-  Button,
-  ComboboxChevron,
-  ComboboxClearButton,
-  Input,
-  InputBase,
-  useInputProps,
-} from "@mantine/core";
-import { getFormattedDate, HiddenDatesInput, useDatesContext } from "@mantine/dates";
+import { Badge, Button, ComboboxChevron, ComboboxClearButton, InputBase } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
-import { PICKER_VALUE_FORMAT } from "../../lib/dates";
 import { loadLater, prefetchWhenIdle, useDrawnLater } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
+import { DateRangeStandIn } from "../forms/DateRangeStandIn";
 import { activeFilterCount, carrierChoices, type DrawerFilters, labelStatusChoices } from "./list-filters";
 import type { OrderFilterFieldsProps } from "./OrderFiltersDrawer";
 import classes from "./OrderList.module.css";
@@ -93,24 +84,6 @@ export function FilterFieldsStandIn({
   onActivate: (activation: FilterActivation) => void;
 }) {
   const { data: shops } = useQuery(shopsQueryOptions());
-  const dates = useDatesContext();
-  const range: [string | null, string | null] = [
-    filters.purchased_from ?? null,
-    filters.purchased_to ?? null,
-  ];
-  const formattedRange = getFormattedDate({
-    type: "range",
-    date: range,
-    locale: dates.getLocale(),
-    format: PICKER_VALUE_FORMAT,
-    labelSeparator: dates.getLabelSeparator(),
-  });
-  // As DatePickerInput has PickerInputBase split its props between the wrapper and the input.
-  const datesInput = useInputProps(
-    "PickerInputBase",
-    { size: "sm" },
-    { __staticSelector: "DatePickerInput", size: "sm", label: "購入日", className: classes.dates },
-  );
   const reach = (field: FilterField) => ({
     onFocus: () => onActivate({ field, open: false }),
     // Before the focus, so that the field's opening is known whichever comes to draw next.
@@ -146,35 +119,14 @@ export function FilterFieldsStandIn({
 
   return (
     <>
-      <Input.Wrapper {...datesInput.wrapperProps}>
-        <Input
-          data-dates-input
-          component="button"
-          type="button"
-          multiline
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          __clearSection={
-            <Input.ClearButton
-              onClick={() =>
-                onFiltersChange({ ...filters, purchased_from: undefined, purchased_to: undefined })
-              }
-            />
-          }
-          __clearable={range[0] !== null}
-          {...datesInput.inputProps}
-          // Mantine's picker input class (PickerInputBase.module.css: the pointer, the line height).
-          classNames={{ input: "m_6fa5e2aa" }}
-          {...reach("dates")}
-        >
-          {formattedRange || (
-            <Input.Placeholder __staticSelector={datesInput.inputProps.__staticSelector}>
-              期間を選択
-            </Input.Placeholder>
-          )}
-        </Input>
-      </Input.Wrapper>
-      <HiddenDatesInput type="range" value={range} name={undefined} form={undefined} />
+      <DateRangeStandIn
+        label="購入日"
+        className={classes.dates}
+        from={filters.purchased_from}
+        to={filters.purchased_to}
+        onClear={() => onFiltersChange({ ...filters, purchased_from: undefined, purchased_to: undefined })}
+        {...reach("dates")}
+      />
       {select(
         "labelStatus",
         { label: "送り状", className: classes.labelStatus },

@@ -33,8 +33,7 @@ import { shopsQueryOptions } from "../../queries/shops";
 import { CarrierImportButton } from "../CarrierImport/CarrierImportButton";
 import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
-import { StartPositionButton } from "../LabelBatch/StartPositionButton";
-import type { StartPosition } from "../LabelBatch/start-position";
+import { StartPositionChoice } from "../LabelBatch/StartPositionChoice";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
 import { useTrackingUpload } from "../TrackingUpload/use-tracking-upload";
 import type { BulkDeliveryKind } from "./BulkDeliveryModal";
@@ -610,24 +609,6 @@ function MenuButton(props: {
         defaultOpened={handoff.clicked}
         heading={props.menuLabel}
         choices={props.choices}
-      />
-    </Suspense>
-  );
-}
-
-/** 印刷開始位置 on the selection bar: its button stands in until the picker's popover has come. */
-function StartPositionChoice({ start, disabled }: { start: StartPosition; disabled: boolean }) {
-  const { ready, handoff, standInProps } = useStandIn(startPositionPicker);
-  if (start.slots <= 1) return null;
-  const standIn = <StartPositionButton position={start.position} disabled={disabled} {...standInProps} />;
-  if (!ready) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <startPositionPicker.Component
-        start={start}
-        disabled={disabled}
-        defaultOpened={handoff.clicked}
-        autoFocus={handoff.focused}
       />
     </Suspense>
   );

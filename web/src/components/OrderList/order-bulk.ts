@@ -211,12 +211,6 @@ export function bulkDeliveryRequest(
 
 export { shipmentStatusLabels };
 
-export const shipmentStatusColors: Record<Shipment["status"], string> = {
-  issued: "blue",
-  isShipped: "teal",
-  cancelled: "gray",
-};
-
 export interface ShipmentRow {
   id: string;
   /** 4-4-4, as the label prints it. */

@@ -1,28 +1,9 @@
-import type { Shipment, ShipmentReissueReq } from "../../lib/api";
-import { useReissueShipments } from "../../queries/shipments";
 import { JobSummary, jobWords } from "../BatchJob/BatchJobModal";
-import { LabelBatchModal, useLabelBatch } from "../LabelBatch/LabelBatchModal";
-import { startPositionNote, useStartPosition } from "../LabelBatch/StartPosition";
+import { LabelBatchModal } from "../LabelBatch/LabelBatchModal";
+import { startPositionNote } from "../LabelBatch/StartPosition";
 import { FailedItems } from "./FailedItems";
+import type { Reissue } from "./reissue";
 import { reissueView } from "./shipment-history";
-
-/** 再発行 as one flow (BatchJob): `start` sends the selected shipments, kept to name the results. */
-export function useReissue({ onAccepted }: { onAccepted: () => void }) {
-  const startPosition = useStartPosition();
-  const flow = useLabelBatch<ShipmentReissueReq, Shipment>(
-    useReissueShipments(),
-    (ids) => ({ shipment_ids: ids, ...startPosition.body() }),
-    {
-      onAccepted: () => {
-        startPosition.reset();
-        onAccepted();
-      },
-    },
-  );
-  return { ...flow, startPosition };
-}
-
-export type Reissue = ReturnType<typeof useReissue>;
 
 const words = jobWords({ title: "送り状の再発行", action: "再発行" });
 

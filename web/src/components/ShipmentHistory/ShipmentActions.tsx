@@ -3,7 +3,8 @@ import { IconBan, IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
 import type { Shipment } from "../../lib/api";
 import { CancelShipmentsModal, type CancelTarget } from "./CancelShipmentsModal";
-import { ReissueModal, useReissue } from "./ReissueModal";
+import { ReissueModal } from "./ReissueModal";
+import { useReissue } from "./reissue";
 import { actionsOf, shipmentTitle } from "./shipment-history";
 
 /**

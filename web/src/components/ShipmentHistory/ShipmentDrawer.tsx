@@ -3,23 +3,36 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { ApiError, type Shipment } from "../../lib/api";
-import { unexpectedErrorMessage } from "../../lib/form";
-import { notify } from "../../lib/notify";
 import { shipmentQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
-import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
 import { ShipmentActions } from "./ShipmentActions";
 import classes from "./ShipmentHistory.module.css";
 import { shipmentRow, shipmentTitle } from "./shipment-history";
+import { uploadOne } from "./upload-one";
 
 /**
  * One shipment of 出荷履歴 (/shipments/{id}) over the list: its number, carrier and state,
  * the order it ships (a link to /orders/{id}), and 再発行・取り消し・アップロード. Focus
  * stays inside while it is open; Escape closes it and focus goes back to its row.
  */
-export function ShipmentDrawer({ shipmentId, onClose }: { shipmentId: string | null; onClose: () => void }) {
+export function ShipmentDrawer({
+  shipmentId,
+  onClose,
+  openedWithPage = false,
+}: {
+  shipmentId: string | null;
+  onClose: () => void;
+  /** The page was opened at /shipments/{id}: the shipment is shown as the page is, without sliding in. */
+  openedWithPage?: boolean;
+}) {
   const phone = useMediaQuery("(max-width: 47.99em)");
+  // Opened from the list before this code had come, the drawer is drawn closed first and opens
+  // in the next commit: Mantine keeps the element to give the focus back to (the row) and
+  // plays its transition only when `opened` changes.
+  const [openable, setOpenable] = useState(openedWithPage);
+  useEffect(() => setOpenable(true), []);
   const { data, error } = useQuery({
     ...shipmentQueryOptions(shipmentId ?? ""),
     enabled: shipmentId !== null,
@@ -27,7 +40,7 @@ export function ShipmentDrawer({ shipmentId, onClose }: { shipmentId: string | n
   const shipment = shipmentId !== null && data?.id === shipmentId ? data : undefined;
   return (
     <Drawer
-      opened={shipmentId !== null}
+      opened={openable && shipmentId !== null}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "md"}
@@ -54,16 +67,6 @@ export function ShipmentDrawer({ shipmentId, onClose }: { shipmentId: string | n
 function ShipmentDetail({ shipment }: { shipment: Shipment }) {
   const row = shipmentRow(shipment);
   const upload = useUploadTrackingNumber();
-  const send = async () => {
-    try {
-      const result = await upload.mutateAsync(shipment.id);
-      const { ok, message } = singleUploadMessage(shipmentTitle(shipment), result);
-      if (ok) notify.success(message);
-      else notify.error(message);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
-    }
-  };
   const facts: [string, string][] = [
     ["配送会社", row.carrier],
     ["追跡番号", `${row.trackingNumber}${row.parcel ? `（${row.parcel}）` : ""}`],
@@ -124,7 +127,7 @@ function ShipmentDetail({ shipment }: { shipment: Shipment }) {
             variant="light"
             leftSection={<IconCloudUpload size={14} />}
             loading={upload.isPending}
-            onClick={() => void send()}
+            onClick={() => void uploadOne(upload, shipment)}
           >
             ストアにアップロード
           </Button>

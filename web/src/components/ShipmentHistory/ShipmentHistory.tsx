@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Menu,
   Stack,
   Table,
   Tabs,
@@ -13,7 +12,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconBan,
@@ -25,23 +23,23 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type MouseEvent, useEffect, useState } from "react";
-import { ApiError, type Shipment, type ShipmentListItem } from "../../lib/api";
-import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
-import { unexpectedErrorMessage } from "../../lib/form";
-import { notify } from "../../lib/notify";
+import { type MouseEvent, Suspense, useEffect, useState } from "react";
+import type { Shipment, ShipmentListItem } from "../../lib/api";
+import { useDrawnLater, useStandIn } from "../../lib/load-later";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
-import { StartPositionPicker } from "../LabelBatch/StartPosition";
+import { StartPositionChoice } from "../LabelBatch/StartPositionChoice";
+import { trackingUploadModal } from "../OrderList/order-list-later";
 import { SelectableCards } from "../SelectionList/SelectableCards";
 import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
-import { TrackingUploadModal, useTrackingUpload } from "../TrackingUpload/TrackingUploadModal";
-import { singleUploadMessage } from "../TrackingUpload/tracking-upload";
-import { CancelShipmentsModal, type CancelTarget } from "./CancelShipmentsModal";
-import { ReissueModal, useReissue } from "./ReissueModal";
+import { useTrackingUpload } from "../TrackingUpload/use-tracking-upload";
+import type { CancelTarget } from "./CancelShipmentsModal";
+import { PrintedDates } from "./PrintedDates";
+import { useReissue } from "./reissue";
 import classes from "./ShipmentHistory.module.css";
+import type { ShipmentRowMenuProps } from "./ShipmentRowMenu";
 import {
   bulkUploadBlocked,
   emptyText,
@@ -58,9 +56,9 @@ import {
   tabCountText,
   tabOf,
   uploadSelection,
-  withPrinted,
   withTab,
 } from "./shipment-history";
+import { cancelShipmentsModal, reissueModal, shipmentRowMenu } from "./shipment-history-later";
 
 /**
  * One page at a time. It also bounds a selection (it is cleared on every page turn),
@@ -99,21 +97,14 @@ export function ShipmentHistory({
   const clearSelection = () => setSelected(new Map());
   const reissue = useReissue({ onAccepted: clearSelection });
   const upload = useTrackingUpload({ onAccepted: clearSelection });
-  const uploadOne = useUploadTrackingNumber();
+  // A row's 追跡番号をアップロード: one shipment at a time, whichever row it is started from.
+  const singleUpload = useUploadTrackingNumber();
+  const reissueDrawn = useDrawnLater(reissueModal, reissue.request !== null);
+  const trackingUploadDrawn = useDrawnLater(trackingUploadModal, upload.request !== null);
+  const cancelDrawn = useDrawnLater(cancelShipmentsModal, cancelTarget !== null);
   const startUpload = (selection: ShipmentSelection) => {
     const { ids, names } = uploadSelection(selection);
     upload.start({ shipment_ids: ids }, names);
-  };
-  /** One shipment at once (with its sister parcels): the answer is the result, told in a toast. */
-  const uploadRow = async (shipment: Shipment) => {
-    try {
-      const result = await uploadOne.mutateAsync(shipment.id);
-      const { ok, message } = singleUploadMessage(shipmentTitle(shipment), result);
-      if (ok) notify.success(message);
-      else notify.error(message);
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : unexpectedErrorMessage);
-    }
   };
   const filterKey = JSON.stringify(filters);
   // The route drops the pages with any other filter: a list never reads another's cursor.
@@ -125,19 +116,11 @@ export function ShipmentHistory({
       onFiltersChange(searchOf({ ...filters, search: searchText.trim() || undefined }));
   };
 
-  // The picker's range, held here while only its first day is picked: that half is not a
-  // filter yet, and a controlled picker given back no first day would forget the click.
-  const [range, setRange] = useState<[string | null, string | null]>([
-    filters.printed_from ?? null,
-    filters.printed_to ?? null,
-  ]);
-
-  // A new filter has nothing selected, and the picker shows the URL's dates (back and
-  // forward change them too).
+  // A new filter has nothing selected, and the search box shows the URL's search (back and
+  // forward change it too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
   useEffect(() => {
     setSelected(new Map());
-    setRange([filters.printed_from ?? null, filters.printed_to ?? null]);
     setSearchText(filters.search ?? "");
   }, [filterKey]);
 
@@ -168,48 +151,14 @@ export function ShipmentHistory({
 
   const rowActions = (shipment: Shipment, row: ShipmentRow) =>
     row.canReissue || row.canCancel || row.canUpload ? (
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`${shipmentTitle(shipment)} の操作`}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {row.status !== "cancelled" && (
-            <Menu.Item
-              leftSection={<IconCloudUpload size={16} />}
-              disabled={!row.canUpload || uploadOne.isPending}
-              onClick={() => void uploadRow(shipment)}
-            >
-              <Stack gap={0}>
-                <span>追跡番号をアップロード</span>
-                {row.uploadBlocked && (
-                  <Text span size="xs" c="dimmed">
-                    {row.uploadBlocked}
-                  </Text>
-                )}
-              </Stack>
-            </Menu.Item>
-          )}
-          {row.canReissue && (
-            <Menu.Item
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => reissue.start(new Map([[shipment.id, shipment]]))}
-            >
-              再発行
-            </Menu.Item>
-          )}
-          {row.canCancel && (
-            <Menu.Item
-              color="red"
-              leftSection={<IconBan size={16} />}
-              onClick={() => setCancelTarget({ shipments: [shipment], bulk: false })}
-            >
-              取り消し
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      <RowActions
+        label={`${shipmentTitle(shipment)} の操作`}
+        shipment={shipment}
+        row={row}
+        upload={singleUpload}
+        onReissue={() => reissue.start(new Map([[shipment.id, shipment]]))}
+        onCancel={() => setCancelTarget({ shipments: [shipment], bulk: false })}
+      />
     ) : null;
 
   const statusCell = (row: ShipmentRow) => (
@@ -270,22 +219,7 @@ export function ShipmentHistory({
           }}
           onBlur={submitSearch}
         />
-        <DatePickerInput
-          type="range"
-          label="発行日"
-          placeholder="期間を選択"
-          valueFormat={PICKER_VALUE_FORMAT}
-          monthLabelFormat={MONTH_LABEL_FORMAT}
-          clearable
-          allowSingleDateInRange
-          className={classes.dates}
-          value={range}
-          onChange={([from, to]) => {
-            setRange([from, to]);
-            const next = withPrinted(filters, from, to);
-            if (next) onFiltersChange(next);
-          }}
-        />
+        <PrintedDates filters={filters} onFiltersChange={onFiltersChange} />
       </Group>
 
       {selected.size > 0 && (
@@ -322,7 +256,7 @@ export function ShipmentHistory({
               >
                 再発行
               </Button>
-              <StartPositionPicker start={reissue.startPosition} disabled={counts.reissue === 0} />
+              <StartPositionChoice start={reissue.startPosition} disabled={counts.reissue === 0} />
               <Button
                 size="xs"
                 color="red"
@@ -338,13 +272,26 @@ export function ShipmentHistory({
         />
       )}
 
-      <ReissueModal flow={reissue} />
-      <TrackingUploadModal flow={upload} />
-      <CancelShipmentsModal
-        target={cancelTarget}
-        onClose={() => setCancelTarget(null)}
-        onCancelled={clearSelection}
-      />
+      {/* Dialogs (in portals): drawn once their code has come, so that they open with their transition. */}
+      {reissueDrawn && (
+        <Suspense fallback={null}>
+          <reissueModal.Component flow={reissue} />
+        </Suspense>
+      )}
+      {trackingUploadDrawn && (
+        <Suspense fallback={null}>
+          <trackingUploadModal.Component flow={upload} />
+        </Suspense>
+      )}
+      {cancelDrawn && (
+        <Suspense fallback={null}>
+          <cancelShipmentsModal.Component
+            target={cancelTarget}
+            onClose={() => setCancelTarget(null)}
+            onCancelled={clearSelection}
+          />
+        </Suspense>
+      )}
 
       <ListFrame
         error={error}
@@ -510,5 +457,37 @@ export function ShipmentHistory({
         <Pager cursors={cursors} nextCursor={data?.nextCursor} onTurn={turnPage} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * A row's 操作 button and its menu. The menu's code comes after the list (prefetched when
+ * idle); until then the same button stands in its place, and a click on it opens the menu
+ * as it comes.
+ */
+function RowActions({
+  label,
+  ...menu
+}: { label: string } & Omit<ShipmentRowMenuProps, "target" | "defaultOpened">) {
+  const { ready, handoff, standInProps } = useStandIn(shipmentRowMenu);
+  const button = (extra: {
+    autoFocus?: boolean;
+    onFocus?: () => void;
+    onBlur?: () => void;
+    onClick?: () => void;
+  }) => (
+    <ActionIcon variant="subtle" color="gray" aria-label={label} {...extra}>
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+  if (!ready) return button(standInProps);
+  return (
+    <Suspense fallback={button({})}>
+      <shipmentRowMenu.Component
+        {...menu}
+        target={button({ autoFocus: handoff.focused })}
+        defaultOpened={handoff.clicked}
+      />
+    </Suspense>
   );
 }

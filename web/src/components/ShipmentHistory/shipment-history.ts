@@ -14,9 +14,9 @@ import type {
   ShipmentReissueReq,
 } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { shipmentStatusColors } from "../../lib/shipment-status-colors";
 import { type JobProgressView, type JobRequest, jobProgress, newJobRequest } from "../BatchJob/batch-job";
 import { type LabelPdf, labelPdfs } from "../LabelBatch/label-pdfs";
-import { shipmentStatusColors } from "../OrderList/order-bulk";
 import {
   listQuery,
   type ShipmentFilters,
