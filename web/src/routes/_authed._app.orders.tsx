@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { carrierFilters, labelStatusFilters } from "../components/OrderList/list-filters";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { OrderSync } from "../components/OrderList/OrderSync";
@@ -74,6 +74,7 @@ function OrdersPage() {
   // The drawer is drawn (closed) once its code is here, or as the first order opens: drawn
   // only on opening, it would wait for React to reveal it after suspending once.
   const drawerDrawn = useDrawnLater(orderDrawer, orderId !== undefined);
+  const [openedWithPage] = useState(orderId !== undefined);
 
   // Other filters start again from the first page.
   const onFiltersChange = (next: OrderFilters) =>
@@ -103,7 +104,7 @@ function OrdersPage() {
       />
       {drawerDrawn && (
         <Suspense fallback={null}>
-          <orderDrawer.Component orderId={orderId ?? null} onClose={close} />
+          <orderDrawer.Component orderId={orderId ?? null} openedWithPage={openedWithPage} onClose={close} />
         </Suspense>
       )}
       <Outlet />

@@ -25,6 +25,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, type Order } from "../../lib/api";
 import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentStatusColors } from "../../lib/shipment-status-colors";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
 import {
@@ -60,6 +61,8 @@ export interface OrderDrawerProps {
   /** The order of the URL (/orders/{id}), or null for the list alone. */
   orderId: string | null;
   onClose: () => void;
+  /** The page was opened at /orders/{id}: the order is shown as the page is, without sliding in. */
+  openedWithPage?: boolean;
 }
 
 /**
@@ -69,13 +72,15 @@ export interface OrderDrawerProps {
  * issues at the top are always the order's current ones. Focus stays inside while it
  * is open, Escape closes it, and focus goes back to the row it was opened from.
  */
-export function OrderDrawer({ orderId, onClose }: OrderDrawerProps) {
+export function OrderDrawer({ orderId, onClose, openedWithPage = false }: OrderDrawerProps) {
   const phone = useMediaQuery("(max-width: 47.99em)");
+  // Opened from the list before this code had come, it gives the focus back to the row on closing.
+  const openable = useOpenableAfterMount(openedWithPage);
   const { data: order, error } = useQuery({ ...orderQueryOptions(orderId ?? ""), enabled: orderId !== null });
   const shown = orderId !== null && order?.id === orderId ? order : undefined;
   return (
     <Drawer
-      opened={orderId !== null}
+      opened={openable && orderId !== null}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "xl"}

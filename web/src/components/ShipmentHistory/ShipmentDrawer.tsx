@@ -3,8 +3,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import { ApiError, type Shipment } from "../../lib/api";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { ShipmentActions } from "./ShipmentActions";
@@ -28,11 +28,8 @@ export function ShipmentDrawer({
   openedWithPage?: boolean;
 }) {
   const phone = useMediaQuery("(max-width: 47.99em)");
-  // Opened from the list before this code had come, the drawer is drawn closed first and opens
-  // in the next commit: Mantine keeps the element to give the focus back to (the row) and
-  // plays its transition only when `opened` changes.
-  const [openable, setOpenable] = useState(openedWithPage);
-  useEffect(() => setOpenable(true), []);
+  // Opened from the list before this code had come, it gives the focus back to the row on closing.
+  const openable = useOpenableAfterMount(openedWithPage);
   const { data, error } = useQuery({
     ...shipmentQueryOptions(shipmentId ?? ""),
     enabled: shipmentId !== null,
