@@ -115,7 +115,8 @@ export interface StandInHandoff {
  * its code has come (fetched when the browser is idle), the same button stands in for it;
  * `standInProps` go on that button. Reached before then, the part is fetched at once, and
  * `handoff` says what to give it as it replaces the stand-in: the focus (the stand-in's is
- * lost with it), and the opening a click asked for.
+ * lost with it), and the opening a click asked for. A stand-in that tells its own hand-off
+ * (a row of fields) calls `fetch` itself.
  */
 export function useStandIn(part: { prefetch: () => Promise<unknown>; isLoaded: () => boolean }) {
   const [ready, setReady] = useState(part.isLoaded);
@@ -138,5 +139,21 @@ export function useStandIn(part: { prefetch: () => Promise<unknown>; isLoaded: (
       void fetch();
     },
   };
-  return { ready, handoff, standInProps };
+  return { ready, handoff, standInProps, fetch };
+}
+
+/**
+ * As a field replaces its stand-in (once, on mount): gives it the focus the stand-in had and
+ * the click it got. The click goes once this commit is done: dispatched while React is still
+ * drawing the field, it opened nothing.
+ */
+export function useTakeHandoff(target: () => HTMLElement | null | undefined, handoff: StandInHandoff): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field replaces the stand-in
+  useEffect(() => {
+    const element = target();
+    if (handoff.focused || handoff.clicked) element?.focus();
+    if (!handoff.clicked) return;
+    const opening = window.setTimeout(() => element?.click(), 0);
+    return () => window.clearTimeout(opening);
+  }, []);
 }

@@ -1,8 +1,8 @@
 import { Badge, Button, ComboboxChevron, ComboboxClearButton, InputBase } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
-import { loadLater, prefetchWhenIdle, useDrawnLater } from "../../lib/load-later";
+import { Suspense, useState } from "react";
+import { loadLater, useDrawnLater, useStandIn } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
 import { DateRangeStandIn } from "../forms/DateRangeStandIn";
 import { activeFilterCount, carrierChoices, type DrawerFilters, labelStatusChoices } from "./list-filters";
@@ -43,15 +43,9 @@ interface FilterRowProps<F extends DrawerFilters> {
 
 /** 購入日, 送り状, 配送会社 and ストア in the filter row (wider screens). */
 export function OrderFilterRow<F extends DrawerFilters>({ filters, onFiltersChange }: FilterRowProps<F>) {
-  const [ready, setReady] = useState(orderFilterFields.isLoaded);
+  // Each field tells what it was given (FilterActivation), not the row's one button.
+  const { ready, fetch: fetchFields } = useStandIn(orderFilterFields);
   const [activation, setActivation] = useState<FilterActivation | null>(null);
-  const fetchFields = () =>
-    orderFilterFields
-      .prefetch()
-      .then(() => setReady(true))
-      .catch(() => undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the screen is up
-  useEffect(() => prefetchWhenIdle(fetchFields), []);
   // The fields hand back the filters they were given with their own change: still an F.
   const change = onFiltersChange as (next: DrawerFilters) => void;
   if (ready)

@@ -3,6 +3,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
+import { useTakeHandoff } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
 import {
   activeFilterCount,
@@ -53,17 +54,11 @@ export function OrderFilterFields<F extends DrawerFilters>({
   const carrierRef = useRef<HTMLInputElement>(null);
   const shopRef = useRef<HTMLInputElement>(null);
   // The stand-in's field had the focus (or the click) that these fields arrived under.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the fields replace the stand-in
-  useEffect(() => {
-    if (!activation) return;
-    const refs = { dates: datesRef, labelStatus: labelStatusRef, carrier: carrierRef, shop: shopRef };
-    const field = refs[activation.field].current;
-    field?.focus();
-    if (!activation.open) return;
-    // The click once this commit is done: dispatched while React is still drawing the fields, it opened nothing.
-    const opening = window.setTimeout(() => field?.click(), 0);
-    return () => window.clearTimeout(opening);
-  }, []);
+  const refs = { dates: datesRef, labelStatus: labelStatusRef, carrier: carrierRef, shop: shopRef };
+  useTakeHandoff(() => (activation ? refs[activation.field].current : null), {
+    focused: activation !== null,
+    clicked: activation?.open ?? false,
+  });
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useRef, useState } from "react";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
-import type { StandInHandoff } from "../../lib/load-later";
+import { type StandInHandoff, useTakeHandoff } from "../../lib/load-later";
 import classes from "./ShipmentHistory.module.css";
 import { type ShipmentFilters, withPrinted } from "./shipment-history";
 
@@ -34,16 +34,9 @@ export function PrintedDatesField({
     setRange([filters.printed_from ?? null, filters.printed_to ?? null]);
   }, [filterKey]);
 
+  const _ref = useRef<HTMLButtonElement>(null);
   const ref = useRef<HTMLButtonElement>(null);
-  // The stand-in had the focus (or the click) that this field arrived under.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field replaces the stand-in
-  useEffect(() => {
-    if (handoff.focused || handoff.clicked) ref.current?.focus();
-    if (!handoff.clicked) return;
-    // The click once this commit is done: dispatched while React is still drawing the field, it opened nothing.
-    const opening = window.setTimeout(() => ref.current?.click(), 0);
-    return () => window.clearTimeout(opening);
-  }, []);
+  useTakeHandoff(() => ref.current, handoff);
 
   return (
     <DatePickerInput
