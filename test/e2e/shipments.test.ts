@@ -238,6 +238,10 @@ describe("shipment history", () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
+      // The tabs scroll sideways rather than squeezing their counts away.
+      const count = app.page.getByRole("tab", { name: /^発行済み/ }).locator(".mantine-Badge-label");
+      expect(await count.textContent()).toMatch(/^\d+$/);
+      expect(await count.evaluate((label) => label.scrollWidth - label.clientWidth)).toBe(0);
       await app.page.getByRole("checkbox", { name: `${titleOf(torn!)} を選択` }).check();
       await bulkBar.getByText("1件を選択中").waitFor();
       await shot("shipments-4-phone");

@@ -34,7 +34,14 @@ import { CarrierImportButton } from "../CarrierImport/CarrierImportButton";
 import { rowOpenProps } from "../DataTable/row-keys";
 import { EmptyState } from "../EmptyState/EmptyState";
 import { StartPositionChoice } from "../LabelBatch/StartPositionChoice";
-import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
+import {
+  allOnPage,
+  ListFrame,
+  listTabsClass,
+  PageCheckbox,
+  Pager,
+  SelectionBar,
+} from "../SelectionList/SelectionList";
 import { useTrackingUpload } from "../TrackingUpload/use-tracking-upload";
 import type { BulkDeliveryKind } from "./BulkDeliveryModal";
 import { useCarrierExport } from "./carrier-export";
@@ -248,7 +255,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
         onChange={(tab) => tab && onFiltersChange({ ...filters, tab_key: tab as OrderTab })}
         keepMounted={false}
       >
-        <Tabs.List className={classes.tabs}>
+        <Tabs.List className={listTabsClass}>
           {orderTabs.map((tab) => (
             <Tabs.Tab
               key={tab}

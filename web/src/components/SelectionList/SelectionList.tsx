@@ -10,6 +10,9 @@ import classes from "./SelectionList.module.css";
  */
 
 /** Whether every row of the page is selected (a page with no rows has none). */
+/** The class of a list's Tabs.List: its tabs scroll on a phone, each with its count whole. */
+export const listTabsClass = classes.tabs;
+
 export function allOnPage(rows: readonly { id: string }[], selected: ReadonlyMap<string, unknown>): boolean {
   return rows.length > 0 && rows.every((row) => selected.has(row.id));
 }

@@ -33,7 +33,14 @@ import { EmptyState } from "../EmptyState/EmptyState";
 import { StartPositionChoice } from "../LabelBatch/StartPositionChoice";
 import { trackingUploadModal } from "../OrderList/order-list-later";
 import { SelectableCards } from "../SelectionList/SelectableCards";
-import { allOnPage, ListFrame, PageCheckbox, Pager, SelectionBar } from "../SelectionList/SelectionList";
+import {
+  allOnPage,
+  ListFrame,
+  listTabsClass,
+  PageCheckbox,
+  Pager,
+  SelectionBar,
+} from "../SelectionList/SelectionList";
 import { useTrackingUpload } from "../TrackingUpload/use-tracking-upload";
 import type { CancelTarget } from "./CancelShipmentsModal";
 import { PrintedDates } from "./PrintedDates";
@@ -189,7 +196,7 @@ export function ShipmentHistory({
         onChange={(tab) => tab && onFiltersChange(withTab(filters, tab as ReturnType<typeof tabOf>))}
         keepMounted={false}
       >
-        <Tabs.List className={classes.tabs}>
+        <Tabs.List className={listTabsClass}>
           {shipmentTabs.map((tab) => (
             <Tabs.Tab
               key={tab}
