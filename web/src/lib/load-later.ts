@@ -110,6 +110,14 @@ export interface StandInHandoff {
   clicked: boolean;
 }
 
+/** What goes on a stand-in's button (useStandIn): how the merchant reaches it. */
+export interface StandInProps {
+  onPointerDown: () => void;
+  onFocus: () => void;
+  onBlur: () => void;
+  onClick: () => void;
+}
+
 /**
  * For a part `loadLater` gives whose button is on the screen (a menu's, a popover's): until
  * its code has come (fetched when the browser is idle), the same button stands in for it;
@@ -117,18 +125,43 @@ export interface StandInHandoff {
  * `handoff` says what to give it as it replaces the stand-in: the focus (the stand-in's is
  * lost with it), and the opening a click asked for. A stand-in that tells its own hand-off
  * (a row of fields) calls `fetch` itself.
+ *
+ * A pressed stand-in is not replaced until the press ends: the code often comes while the
+ * button is held (pressing focuses it, and the focus fetches), and a button swapped between
+ * its mousedown and mouseup gets no click at all, so the menu would not open.
  */
 export function useStandIn(part: { prefetch: () => Promise<unknown>; isLoaded: () => boolean }) {
-  const [ready, setReady] = useState(part.isLoaded);
+  const [loaded, setLoaded] = useState(part.isLoaded);
+  const [pressed, setPressed] = useState(false);
   const [handoff, setHandoff] = useState<StandInHandoff>({ focused: false, clicked: false });
   const fetch = () =>
     part
       .prefetch()
-      .then(() => setReady(true))
+      .then(() => setLoaded(true))
       .catch(() => undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the screen is up
   useEffect(() => prefetchWhenIdle(fetch), []);
-  const standInProps = {
+  useEffect(() => {
+    if (!pressed) return;
+    // A press released off the button gets no click: the stand-in may go once it is over.
+    // After the release's own task, in which the click (when there is one) is dispatched.
+    let releasing: number | undefined;
+    const release = () => {
+      releasing = window.setTimeout(() => setPressed(false), 0);
+    };
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    return () => {
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+      window.clearTimeout(releasing);
+    };
+  }, [pressed]);
+  const standInProps: StandInProps = {
+    onPointerDown: () => {
+      setPressed(true);
+      void fetch();
+    },
     onFocus: () => {
       setHandoff((previous) => ({ ...previous, focused: true }));
       void fetch();
@@ -136,10 +169,11 @@ export function useStandIn(part: { prefetch: () => Promise<unknown>; isLoaded: (
     onBlur: () => setHandoff((previous) => ({ ...previous, focused: false })),
     onClick: () => {
       setHandoff({ focused: true, clicked: true });
+      setPressed(false);
       void fetch();
     },
   };
-  return { ready, handoff, standInProps, fetch };
+  return { ready: loaded && !pressed, handoff, standInProps, fetch };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { useStandIn } from "../../lib/load-later";
+import { type StandInProps, useStandIn } from "../../lib/load-later";
 import { DateRangeStandIn } from "../forms/DateRangeStandIn";
 import type { PrintedDatesFieldProps } from "./PrintedDatesField";
 import classes from "./ShipmentHistory.module.css";
@@ -29,10 +29,8 @@ export function PrintedDates(props: PrintedDatesProps) {
 export function PrintedDatesStandIn({
   filters,
   onFiltersChange,
-  onFocus,
-  onBlur,
-  onClick,
-}: PrintedDatesProps & { onFocus?: () => void; onBlur?: () => void; onClick?: () => void }) {
+  ...reach
+}: PrintedDatesProps & Partial<StandInProps>) {
   return (
     <DateRangeStandIn
       label="発行日"
@@ -42,9 +40,7 @@ export function PrintedDatesStandIn({
       onClear={() =>
         onFiltersChange(searchOf({ ...filters, printed_from: undefined, printed_to: undefined }))
       }
-      onFocus={onFocus}
-      onBlur={onBlur}
-      onClick={onClick}
+      {...reach}
     />
   );
 }
