@@ -1,31 +1,9 @@
 import { z } from "zod";
+import { apiScopes } from "./api-scope-names";
 import { requiredText } from "./fields";
 
-/**
- * What a public-API credential may be allowed to do. The one closed list: credentials
- * store these, the token endpoint grants a subset, and the API's route table
- * (functions/src/api/client-scopes.ts) names one per route.
- */
-export const apiScopes = [
-  "orders:read",
-  "orders:write",
-  "labels:write",
-  "exports:write",
-  "tracking:write",
-] as const;
-export type ApiScope = (typeof apiScopes)[number];
-
-export const apiScopeLabels: Record<ApiScope, string> = {
-  "orders:read": "受注・出荷の参照",
-  "orders:write": "受注の編集",
-  "labels:write": "送り状の発行・取消",
-  "exports:write": "配送会社ファイルの出力・取込",
-  "tracking:write": "追跡番号のストア反映",
-};
-
-export function isApiScope(value: string): value is ApiScope {
-  return (apiScopes as readonly string[]).includes(value);
-}
+/** The credential schemas; the scopes and their names (no schemas) live in api-scope-names.ts. */
+export { type ApiScope, apiScopeLabels, apiScopes, isApiScope } from "./api-scope-names";
 
 const scopes = z
   .array(z.enum(apiScopes, { error: "権限（スコープ）が正しくありません" }))

@@ -1,39 +1,22 @@
 import { z } from "zod";
+import { layoutFits, layouts, offsetRule, paperLayouts, papers } from "./brand-settings";
 import { carriers } from "./carrier-names";
 import { requiredText } from "./fields";
-import { labelled } from "./labelled";
 
+export {
+  defaultUploadSettings,
+  fittingLayout,
+  type Layout,
+  layoutFits,
+  layoutLabels,
+  layouts,
+  offsetRule,
+  type Paper,
+  paperLabels,
+  papers,
+  uploadSettingLabels,
+} from "./brand-settings";
 export { type Carrier, carrierLabels, carriers } from "./carrier-names";
-
-export const { values: papers, labels: paperLabels } = labelled({
-  a4: "A4 普通紙",
-  a5: "A5 普通紙",
-  label_100x150: "ラベル用紙 100×150mm",
-});
-export const { values: layouts, labels: layoutLabels } = labelled({
-  "1up": "1面",
-  "2up": "2面",
-  "4up": "4面",
-});
-
-export type Paper = (typeof papers)[number];
-export type Layout = (typeof layouts)[number];
-
-/** The layouts each paper takes, and why another is refused (the schema and the form read this alike). */
-const paperLayouts: Record<Paper, { layouts: readonly Layout[]; refusal: string }> = {
-  a4: { layouts, refusal: "" },
-  a5: { layouts: ["1up", "2up"], refusal: "A5 用紙は4面に対応していません" },
-  label_100x150: { layouts: ["1up"], refusal: "ラベル用紙は1面のみ選択できます" },
-};
-
-export const layoutFits = (paper: Paper, layout: Layout) => paperLayouts[paper].layouts.includes(layout);
-
-/** The layout a paper changes to when the chosen one does not fit it: 2面 where it can, else its only one. */
-export const fittingLayout = (paper: Paper): Layout =>
-  layoutFits(paper, "2up") ? "2up" : paperLayouts[paper].layouts[0]!;
-
-/** Print offsets: whole steps of 0.5 mm within ±20 mm (the one definition the form reads too). */
-export const offsetRule = { min: -20, max: 20, step: 0.5 } as const;
 
 // Checked as whole steps (v / step is an integer), not with multipleOf: 1e-300 passes a
 // floating-point multipleOf and then underflows where it is stored.
@@ -66,16 +49,6 @@ export const defaultPrintSetting: CarrierPrintSetting = {
   offset_x_mm: 0,
   offset_y_mm: 0,
 };
-
-/**
- * What happens to tracking numbers after a label (issue 11): Shopify's own shipping
- * confirmation to the customer, and the upload right after the labels are issued.
- */
-export const uploadSettingLabels = {
-  notify_customer: "ストアからお客様に発送通知メールを送る",
-  auto_upload_tracking: "送り状発行後に追跡番号を自動でストアへアップロードする",
-} as const;
-export const defaultUploadSettings = { notify_customer: true, auto_upload_tracking: false } as const;
 
 /** PUT /brands: any of the brand's own fields; what is left out stays as it is. */
 export const BrandUpdate = z

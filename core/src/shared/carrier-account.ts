@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Carrier } from "./brand";
+import { issuingModes, MAX_RANGE_SIZE, MAX_RANGES_PER_ACCOUNT } from "./carrier-account-names";
 import { optionalText, requiredText } from "./fields";
-import { labelled } from "./labelled";
 import { parseTrackingNumber } from "./tracking-number";
 
 /**
@@ -9,19 +9,20 @@ import { parseTrackingNumber } from "./tracking-number";
  * shared by the API and the 配送会社連携 screens (browser-safe). An account either
  * prints its own labels, numbered from ranges the carrier assigned, or hands the
  * orders to the carrier's software as a file (B2クラウド, e飛伝Ⅲ, ゆうプリR).
+ * The names and limits (no schemas) live in carrier-account-names.ts.
  */
 
-export const { values: issuingModes, labels: issuingModeLabels } = labelled({
-  self_printed: "自社で送り状を印刷（追跡番号の番号帯を使用）",
-  handoff: "配送会社のソフトで発行（CSVで連携）",
-});
-export type IssuingMode = (typeof issuingModes)[number];
-
-/** Below this many numbers left, the account warns that the carrier should assign a new range. */
-export const LOW_ON_NUMBERS = 500;
-/** A range the carrier assigns is at most this many numbers (a typo of one digit is not a range). */
-export const MAX_RANGE_SIZE = 10_000_000;
-export const MAX_RANGES_PER_ACCOUNT = 20;
+export {
+  customerCodeMissing,
+  customerCodeRules,
+  type IssuingMode,
+  issuingModeLabels,
+  issuingModes,
+  japanPostFormCodes,
+  LOW_ON_NUMBERS,
+  MAX_RANGE_SIZE,
+  MAX_RANGES_PER_ACCOUNT,
+} from "./carrier-account-names";
 
 /** Digits as merchants type them: full-width and hyphens are fine. */
 const digits = (value: string) => value.normalize("NFKC").replace(/[\s\-‐‑‒–—―−ー]/g, "");
@@ -133,33 +134,8 @@ export const JapanPostAccountInput = z.object({
   posting_office: optionalText("差出事業所", 60),
 });
 
-/** The contract code as each carrier calls it, and whether an account needs one (Yamato and Sagawa bill to it). */
-export const customerCodeRules = {
-  yamato: { label: "ご請求先顧客コード", required: true },
-  sagawa: { label: "お客様コード", required: true },
-  japan_post: { label: "お客様番号", required: false },
-} as const satisfies Record<Carrier, { label: string; required: boolean }>;
-
-/** The message for a required contract code left empty, the same under the browser's field and in the API's answer. */
-export const customerCodeMissing = (carrier: Carrier) =>
-  `${customerCodeRules[carrier].label}を入力してください`;
-
 export const carrierAccountInputs = {
   yamato: YamatoAccountInput,
   sagawa: SagawaAccountInput,
   japan_post: JapanPostAccountInput,
 } as const satisfies Record<Carrier, z.ZodType>;
-
-/**
- * ゆうプリR 送り状種別 offered in the form (docs/carriers.md#japan-post-label-forms, Unconfirmed names as exporters
- * give them).
- */
-export const japanPostFormCodes = {
-  "1100780": "ゆうパックシート（A4・2宛分）",
-  "1100784": "ゆうパックシート（A4・3宛分）",
-  "1100785": "ゆうパックシート（A5）",
-  "1150651": "ゆうパックラベル（元払A）",
-  "1100661": "ゆうパックラベル（元払B）",
-  "1100570": "ゆうパックサーマル（共用・L版）",
-  "1100740": "代引ゆうパックラベル",
-} as const;

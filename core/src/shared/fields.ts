@@ -14,8 +14,7 @@ import {
  * give the same Japanese message for the same mistake. Byte limits follow the
  * strictest carrier layout the value is printed in (docs/carriers.md#field-lengths).
  */
-/** Where a message that belongs to no one field goes, in the API's `fields` and in the forms' errors. */
-export const FORM_ERROR_KEY = "_";
+export { FORM_ERROR_KEY } from "./form-errors";
 
 /**
  * Free text that may be printed on a label or written into a carrier file: trimmed,

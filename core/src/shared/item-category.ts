@@ -12,12 +12,4 @@ export const ItemCategoryInput = z.object({
 });
 export type ItemCategoryInput = z.output<typeof ItemCategoryInput>;
 
-/** Common 荷扱い wordings offered as suggestions. */
-export const handlingSuggestions = [
-  "ワレモノ注意",
-  "下積厳禁",
-  "天地無用",
-  "精密機器",
-  "ナマモノ",
-  "取扱注意",
-] as const;
+export { handlingSuggestions } from "./handling-suggestions";

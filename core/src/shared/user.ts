@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { email, optionalText } from "./fields";
+import { roles } from "./user-roles";
 
-export const roles = ["admin", "member"] as const;
-export type Role = (typeof roles)[number];
-export const roleLabels: Record<Role, string> = { admin: "管理者", member: "メンバー" };
+export { type Role, roleLabels, roles } from "./user-roles";
 
 export const UserInvite = z.object({
   email,

@@ -1,20 +1,16 @@
 import { z } from "zod";
-import { labelled } from "./labelled";
+import { webhookEvents } from "./webhook-event-names";
 
 /**
- * What an API連携 integration can be told of as it happens (webhooks out). One definition:
- * the endpoint form, the API's schema and the events the workflows emit read these.
+ * A webhook endpoint as an API連携 integration registers it. The events and their names
+ * (no schemas) live in webhook-event-names.ts.
  */
-export const { values: webhookEvents, labels: webhookEventLabels } = labelled({
-  "label_batch.completed": "送り状の発行が完了した",
-  "shipment.cancelled": "送り状を取り消した",
-  "tracking.uploaded": "追跡番号をストアに登録した",
-  "order.error": "注文がエラーになった",
-});
-export type WebhookEvent = (typeof webhookEvents)[number];
-
-/** The most endpoints a company registers: each event is posted to every one of them. */
-export const MAX_WEBHOOK_ENDPOINTS = 10;
+export {
+  MAX_WEBHOOK_ENDPOINTS,
+  type WebhookEvent,
+  webhookEventLabels,
+  webhookEvents,
+} from "./webhook-event-names";
 
 export const WebhookEndpointInput = z.object({
   url: z

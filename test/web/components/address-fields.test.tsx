@@ -6,10 +6,12 @@ import {
   type AddressValues,
   emptyAddress,
 } from "../../../web/src/components/forms/AddressFields";
-import { useSchemaForm } from "../../../web/src/lib/form";
+import { laterSchema, useSchemaForm } from "../../../web/src/lib/form";
 import { AppProviders } from "../../../web/src/providers";
 import { type } from "../../support/web-actions";
 import { refusal, stubApi } from "../fake-api";
+
+const senderSchema = laterSchema(async () => SenderInput);
 
 // Whole routes render here (router, loaders, Mantine); on a busy machine 1 s per wait is too tight.
 configure({ asyncUtilTimeout: 5000 });
@@ -60,7 +62,7 @@ function stubGeocoding() {
 }
 
 function AddressForm({ initial }: { initial: Partial<AddressValues> }) {
-  const form = useSchemaForm(SenderInput, {
+  const form = useSchemaForm(senderSchema, {
     name: "sender",
     initialValues: { name: "", company_name: "", ...emptyAddress, ...initial, phone: "" },
   });

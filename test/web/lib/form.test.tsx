@@ -1,3 +1,5 @@
+// The Japanese messages zod gives where a schema has none, as laterSchema loads them for the forms.
+import "@okuru/core/shared/zod";
 import { TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { BrandPrintSettings, defaultPrintSetting } from "@okuru/core/shared/brand";
@@ -13,6 +15,7 @@ import { ApiError } from "../../../web/src/lib/api";
 import {
   applyServerErrors,
   issuesToFormErrors,
+  laterSchema,
   unexpectedErrorMessage,
   useFormSubmit,
   useSchemaForm,
@@ -26,6 +29,7 @@ afterEach(() => {
 });
 
 const ItemCategoryLike = ItemCategoryInput.pick({ name: true, handling1: true });
+const itemCategoryLike = laterSchema(async () => ItemCategoryLike);
 
 const validCompany = {
   name: "株式会社送る商店",
@@ -185,7 +189,7 @@ describe("useSchemaForm + useFormSubmit", () => {
   }: {
     action: (values: { name: string; handling1: string }) => Promise<unknown>;
   }) {
-    const form = useSchemaForm(ItemCategoryLike, { initialValues: { name: "", handling1: "" } });
+    const form = useSchemaForm(itemCategoryLike, { initialValues: { name: "", handling1: "" } });
     const { onSubmit, error } = useFormSubmit(form, action, { success: "保存しました。" });
     return (
       <form noValidate onSubmit={onSubmit}>
@@ -267,5 +271,98 @@ describe("useSchemaForm + useFormSubmit", () => {
     fireEvent.click(screen.getByRole("button", { name: "保存する" }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(2));
     expect(await screen.findByRole("alert")).toHaveTextContent("備考欄設定は200件まで登録できます。");
+  });
+});
+
+describe("a form whose schema comes after it is drawn (laterSchema)", () => {
+  /** A schema that arrives when the test says, or fails to the first time when asked. */
+  function slowSchema(options: { failFirst?: boolean } = {}) {
+    let arrive!: () => void;
+    let attempts = 0;
+    const later = laterSchema(async () => {
+      attempts += 1;
+      if (options.failFirst && attempts === 1)
+        throw new TypeError("Failed to fetch dynamically imported module");
+      await new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      return ItemCategoryLike;
+    });
+    return { later, arrive: () => act(async () => arrive()), attempts: () => attempts };
+  }
+
+  function SlowForm({
+    schema,
+    action,
+  }: {
+    schema: ReturnType<typeof slowSchema>["later"];
+    action: (values: { name: string; handling1: string }) => Promise<unknown>;
+  }) {
+    const form = useSchemaForm(schema, { initialValues: { name: "", handling1: "" } });
+    const { onSubmit, error } = useFormSubmit(form, action);
+    return (
+      <form noValidate onSubmit={onSubmit}>
+        <FormAlert error={error} />
+        <TextInput label="品名" {...form.getInputProps("name")} />
+        <TextInput label="荷扱い1" {...form.getInputProps("handling1")} />
+        <SubmitButton loading={form.submitting}>保存する</SubmitButton>
+      </form>
+    );
+  }
+
+  const renderSlow = (schema: ReturnType<typeof slowSchema>["later"], action = vi.fn(async () => ({}))) => {
+    render(
+      <AppProviders queryClient={new QueryClient()} env="test">
+        <SlowForm schema={schema} action={action} />
+      </AppProviders>,
+    );
+    return action;
+  };
+
+  it("holds a submit until the schema has come, then checks with it and sends its output", async () => {
+    const { later, arrive } = slowSchema();
+    const action = renderSlow(later);
+    fireEvent.change(screen.getByRole("textbox", { name: "品名" }), { target: { value: "  衣類  " } });
+    fireEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(action).not.toHaveBeenCalled();
+
+    await arrive();
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ name: "衣類", handling1: "" }));
+  });
+
+  it("holds an empty submit too, and shows the schema's message once it has come", async () => {
+    const { later, arrive } = slowSchema();
+    const action = renderSlow(later);
+    fireEvent.click(screen.getByRole("button", { name: "保存する" }));
+    await arrive();
+    expect(await screen.findByText("品名を入力してください")).toBeInTheDocument();
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it("checks a field left before the schema came as soon as it comes", async () => {
+    const { later, arrive } = slowSchema();
+    renderSlow(later);
+    const handling = screen.getByRole("textbox", { name: "荷扱い1" });
+    fireEvent.change(handling, { target: { value: "ワレモノ注意・取扱注意・天地無用" } });
+    fireEvent.blur(handling);
+    expect(screen.queryByText(/荷扱い1は/)).not.toBeInTheDocument();
+    await arrive();
+    expect(
+      await screen.findByText("荷扱い1は全角10文字（半角20文字）以内で入力してください"),
+    ).toBeInTheDocument();
+  });
+
+  it("says so when the schema could not be fetched, and fetches it again on the next submit", async () => {
+    const { later, arrive, attempts } = slowSchema({ failFirst: true });
+    const action = renderSlow(later);
+    fireEvent.change(screen.getByRole("textbox", { name: "品名" }), { target: { value: "衣類" } });
+    fireEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(unexpectedErrorMessage);
+    expect(action).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "保存する" }));
+    await waitFor(() => expect(attempts()).toBe(2));
+    await arrive();
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ name: "衣類", handling1: "" }));
   });
 });

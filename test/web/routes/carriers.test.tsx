@@ -107,8 +107,10 @@ describe("配送会社連携", () => {
       await within(await section("ヤマト運輸")).findByRole("button", { name: "ヤマト運輸の契約情報を追加" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を追加" });
-    // Self-printing is the first choice, with one empty range row ready.
-    expect(within(dialog).getByRole("radio", { name: /自社で送り状を印刷/ })).toBeChecked();
+    // Self-printing is the first choice, with one empty range row ready (the form's code may still be coming).
+    expect(await within(dialog).findByRole("radio", { name: /自社で送り状を印刷/ })).toBeChecked();
+    // The name field has the focus, whether the form came with the dialog or after it opened.
+    await waitFor(() => expect(within(dialog).getByRole("textbox", { name: "表示名" })).toHaveFocus());
     expect(within(dialog).getByRole("checkbox", { name: "ヤマト運輸のデフォルトにする" })).toBeChecked();
     fill(dialog, "表示名", "ヤマト運輸 京都主管");
     type(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ }), "０７５１２３４５６７－０１");

@@ -48,6 +48,13 @@ async function choose(scope: HTMLElement, combobox: string, option: string) {
   click(await screen.findByRole("option", { name: option }));
 }
 
+/** A form dialog once its form has come: the forms come after the lists (the *-later.ts modules). */
+async function findFormDialog(name: string) {
+  const dialog = await screen.findByRole("dialog", { name });
+  await within(dialog).findByRole("button", { name: "キャンセル" });
+  return dialog;
+}
+
 /** Deletes `item` from its list through `dialogName`; the API refuses, and the dialog says why. */
 async function deleteRefused(item: string, dialogName: string, reason: string) {
   click(await screen.findByRole("button", { name: `${item}を削除` }));
@@ -209,7 +216,7 @@ describe("ユーザー管理", () => {
     expect(screen.getAllByRole("button", { name: /を編集$/ })).toHaveLength(1);
 
     click(screen.getByRole("button", { name: "佐藤 花子を編集" }));
-    const dialog = await screen.findByRole("dialog", { name: "ユーザーを編集" });
+    const dialog = await findFormDialog("ユーザーを編集");
     expect(within(dialog).getByRole("radio", { name: "管理者" })).toBeDisabled();
     expect(within(dialog).getByText("権限は管理者のみが変更できます。")).toBeInTheDocument();
   });
@@ -221,7 +228,7 @@ describe("ユーザー管理", () => {
     };
     const { sent } = renderSettings("/settings/users", { "POST /api/users": () => answer });
     click(await screen.findByRole("button", { name: "ユーザーを招待" }));
-    const dialog = await screen.findByRole("dialog", { name: "ユーザーを招待" });
+    const dialog = await findFormDialog("ユーザーを招待");
     fill(dialog, "メールアドレス", " new@example.jp ");
     fill(dialog, "氏名", "新人");
     click(within(dialog).getByRole("button", { name: "招待する" }));
@@ -231,7 +238,7 @@ describe("ユーザー管理", () => {
 
     answer = refusal(409, "user.email_exists", "このメールアドレスは既に登録されています。");
     click(screen.getByRole("button", { name: "ユーザーを招待" }));
-    const again = await screen.findByRole("dialog", { name: "ユーザーを招待" });
+    const again = await findFormDialog("ユーザーを招待");
     fill(again, "メールアドレス", "new@example.jp");
     click(within(again).getByRole("radio", { name: "管理者" }));
     click(within(again).getByRole("button", { name: "招待する" }));
@@ -280,7 +287,7 @@ describe("発送元管理", () => {
       "POST /api/senders": () => ({ status: 201, body: senderBody({ id: "snd_02" }) }),
     });
     click(await screen.findByRole("button", { name: "発送元を追加" }));
-    const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
+    const dialog = await findFormDialog("発送元を追加");
     fill(dialog, "発送元名", "渋谷倉庫");
     fill(dialog, "郵便番号", "１５００００１");
     await waitFor(() =>
@@ -308,7 +315,7 @@ describe("発送元管理", () => {
   it("says where the label prints the company: before the sender's name, on its line", async () => {
     renderSettings("/settings/senders");
     click(await screen.findByRole("button", { name: "発送元を追加" }));
-    const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
+    const dialog = await findFormDialog("発送元を追加");
     expect(within(dialog).getByRole("textbox", { name: "会社名・部署名" })).toHaveAccessibleDescription(
       "送り状のご依頼主欄で、発送元名の前に同じ行で印字されます。",
     );
@@ -317,7 +324,7 @@ describe("発送元管理", () => {
   it("copies the company's address into a new sender", async () => {
     renderSettings("/settings/senders");
     click(await screen.findByRole("button", { name: "発送元を追加" }));
-    const dialog = await screen.findByRole("dialog", { name: "発送元を追加" });
+    const dialog = await findFormDialog("発送元を追加");
     click(within(dialog).getByRole("button", { name: "会社概要の住所をコピー" }));
     expect(within(dialog).getByRole("textbox", { name: "会社名・部署名" })).toHaveValue("株式会社送る商店");
     expect(within(dialog).getByRole("textbox", { name: "郵便番号" })).toHaveValue("100-0001");
@@ -329,7 +336,7 @@ describe("発送元管理", () => {
       "PUT /api/senders/snd_01": () => ({ body: senderBody({ name: "東京第二倉庫" }) }),
     });
     click(await screen.findByRole("button", { name: "送る商店 東京倉庫を編集" }));
-    const dialog = await screen.findByRole("dialog", { name: "発送元を編集" });
+    const dialog = await findFormDialog("発送元を編集");
     expect(within(dialog).getByRole("textbox", { name: "郵便番号" })).toHaveValue("100-0001");
     fill(dialog, "発送元名", "東京第二倉庫");
     click(within(dialog).getByRole("button", { name: "保存する" }));
@@ -387,7 +394,7 @@ describe("備考欄設定", () => {
     });
     expect(await screen.findByText("備考欄設定が登録されていません")).toBeInTheDocument();
     click(screen.getByRole("button", { name: "備考欄設定を追加" }));
-    const dialog = await screen.findByRole("dialog", { name: "備考欄設定を追加" });
+    const dialog = await findFormDialog("備考欄設定を追加");
     fill(dialog, "品名", "衣類");
     const handling = within(dialog).getByRole("combobox", { name: "荷扱い1" });
     fireEvent.focus(handling);

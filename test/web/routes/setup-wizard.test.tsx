@@ -200,6 +200,8 @@ describe("setup wizard: ストア連携 and 配送情報", () => {
     const section = screen.getByRole("region", { name: "ヤマト運輸" });
     fireEvent.click(within(section).getByRole("button", { name: "ヤマト運輸の契約情報を追加" }));
     const dialog = await screen.findByRole("dialog", { name: "ヤマト運輸の契約情報を追加" });
+    // The form's code may still be on its way (it is fetched when the browser is idle).
+    await within(dialog).findByRole("textbox", { name: "表示名" });
     fill(dialog, "表示名", "ヤマト運輸（B2クラウド）");
     type(within(dialog).getByRole("textbox", { name: /ご請求先顧客コード/ }), "075123456701");
     fireEvent.click(within(dialog).getByRole("radio", { name: /配送会社のソフトで発行/ }));

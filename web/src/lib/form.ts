@@ -1,10 +1,9 @@
-// Zod speaks Japanese wherever a shared schema gives no message of its own (as on the server).
-import "@okuru/core/shared/zod";
 import { type FormErrors, type UseFormReturnType, useForm } from "@mantine/form";
-import { FORM_ERROR_KEY } from "@okuru/core/shared/fields";
-import { useCallback, useState } from "react";
+import { FORM_ERROR_KEY } from "@okuru/core/shared/form-errors";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
+import { prefetchWhenIdle } from "./load-later";
 import { notify } from "./notify";
 import { unexpectedErrorMessage } from "./unexpected-error";
 import { useUnsavedChanges } from "./unsaved-changes";
@@ -36,7 +35,50 @@ export function zodResolver(schema: z.ZodType) {
   };
 }
 
-export type SchemaForm<Values, Output> = UseFormReturnType<Values, Output, (values: Values) => FormErrors>;
+/**
+ * A form's schema, fetched after the first screen: zod, the schemas and the phone metadata
+ * they check numbers with are about 40 KB gzip that drawing a form does not need, only
+ * checking it. Made once per schema, at module level:
+ * `laterSchema(() => import("@okuru/core/shared/sender").then((module) => module.SenderInput))`;
+ * the import is the only one of the schema's module, so the form's chunk holds none of it.
+ * A part loaded after the first screen anyway (the order drawer) may hold its schema and
+ * give it as `laterSchema(async () => Schema)`.
+ */
+export interface LaterSchema<S extends z.ZodType> {
+  /** The schema once it has come. */
+  readonly loaded: S | undefined;
+  load(): Promise<S>;
+}
+
+export function laterSchema<S extends z.ZodType>(load: () => Promise<S>): LaterSchema<S> {
+  let loaded: S | undefined;
+  let loading: Promise<S> | undefined;
+  return {
+    get loaded() {
+      return loaded;
+    },
+    load() {
+      // Zod speaks Japanese wherever a shared schema gives no message of its own (as on the server).
+      loading ??= Promise.all([import("@okuru/core/shared/zod"), load()]).then(
+        ([, schema]) => {
+          loaded = schema;
+          return schema;
+        },
+        (error: unknown) => {
+          // A failed fetch (a deploy replaced the chunk, the line dropped) is tried again on the next check.
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
+export type SchemaForm<Values, Output> = UseFormReturnType<Values, Output, (values: Values) => FormErrors> & {
+  /** Settles once the schema has come: useFormSubmit validates after it. */
+  schemaReady: () => Promise<unknown>;
+};
 
 /**
  * A controlled form over `schema`: a field the merchant changed is checked when they
@@ -44,9 +86,11 @@ export type SchemaForm<Values, Output> = UseFormReturnType<Values, Output, (valu
  * appearing on blur would push the buttons down under a click already on its way.
  * The submit handler receives the schema's output (trimmed text, 7-digit postal
  * codes, hyphenated phone numbers), which is the request body as it travels.
+ * The schema is fetched when the browser is next idle after the form is drawn; a check
+ * asked for before it has come (a field left, a submit) waits for it.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, S extends z.ZodType>(
-  schema: S,
+  schema: LaterSchema<S>,
   options: { initialValues: Values; name?: string; initialErrors?: FormErrors },
 ): SchemaForm<Values, z.output<S>> {
   const form = useForm<Values, z.output<S>, FormErrors>({
@@ -54,18 +98,26 @@ export function useSchemaForm<Values extends Record<string, unknown>, S extends 
     name: options.name,
     initialValues: options.initialValues,
     initialErrors: options.initialErrors,
-    validate: zodResolver(schema),
+    validate: (values) => (schema.loaded ? zodResolver(schema.loaded)(values) : {}),
     enhanceGetInputProps: ({ field, form }) => ({
       onBlur: () => {
-        if (form.isDirty(field)) form.validateField(field);
+        if (!form.isDirty(field)) return;
+        if (schema.loaded) form.validateField(field);
+        else void schema.load().then(() => form.validateField(field), ignoreFailedFetch);
       },
     }),
-    transformValues: (values) => schema.parse(values),
+    // Only reached after schemaReady (useFormSubmit): the output is the schema's.
+    transformValues: (values) => (schema.loaded as S).parse(values),
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the form is first drawn
+  useEffect(() => prefetchWhenIdle(() => schema.load()), []);
   // A page of several separately saved forms asks before it is left with edits unsaved.
   useUnsavedChanges(() => form.isDirty());
-  return form;
+  return Object.assign(form, { schemaReady: () => schema.load() });
 }
+
+/** A schema that failed to come is fetched again at the next check, or the submit says so. */
+const ignoreFailedFetch = () => undefined;
 
 /** Whether `path` (dotted) names a value of the form. */
 function hasPath(values: unknown, path: string): boolean {
@@ -143,7 +195,7 @@ export function useFormSubmit<Values, Output, Result>(
 ) {
   const [error, setError] = useState<string | null>(null);
   const anyForm = form as unknown as UseFormReturnType<Values, never>;
-  const onSubmit = form.onSubmit(
+  const submitChecked = form.onSubmit(
     async (values) => {
       setError(null);
       let result: Result;
@@ -170,6 +222,14 @@ export function useFormSubmit<Values, Output, Result>(
       );
     },
   );
+  // Checked with the schema, which may still be on its way when the merchant submits at once.
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    form.schemaReady().then(
+      () => submitChecked(),
+      () => setError(unexpectedErrorMessage),
+    );
+  };
   const clearError = useCallback(() => setError(null), []);
   return { onSubmit, error, setError, clearError };
 }

@@ -1,20 +1,17 @@
 import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import { apiScopeLabels, apiScopes, CredentialCreate } from "@okuru/core/shared/api-scopes";
-import { z } from "zod";
+import { apiScopeLabels, apiScopes } from "@okuru/core/shared/api-scope-names";
 import type { Credential, CredentialWithSecret } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { useCreateCredential, useUpdateCredential } from "../../queries/credentials";
 import { ModalForm } from "../forms/FormBody";
 import { RecordFormModal } from "../forms/FormModal";
 
-/** An expiry chosen as a day (the date picker's YYYY-MM-DD) ends at the close of that day, Japan time. */
-const CredentialFormSchema = CredentialCreate.extend({
-  expires_at: z
-    .string()
-    .nullable()
-    .transform((day) => (day ? `${day.slice(0, 10)}T23:59:59+09:00` : null)),
-});
+/** The form's schema (credential-form-schema.ts), fetched after the form is drawn. */
+const CredentialFormSchema = laterSchema(() =>
+  import("./credential-form-schema").then((module) => module.CredentialFormSchema),
+);
 const japanDay = (iso: string) =>
   new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" }).format(new Date(iso)).slice(0, 10);
 
@@ -30,8 +27,10 @@ export function CredentialFormModal({
   onClose: () => void;
   onCreated: (created: CredentialWithSecret) => void;
 }) {
+  // Drawn later (api-settings-later.ts), perhaps already opened: shown open from the next commit.
+  const openable = useOpenableAfterMount(false);
   return (
-    <RecordFormModal opened={opened} record={credential} onClose={onClose} noun="認証情報">
+    <RecordFormModal opened={opened && openable} record={credential} onClose={onClose} noun="認証情報">
       {(record) => <CredentialForm credential={record} onClose={onClose} onCreated={onCreated} />}
     </RecordFormModal>
   );

@@ -1,6 +1,8 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
+import { Alert, Button, Group, Stack } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { FormModal } from "../forms/FormModal";
+import { CopyableValue } from "./CopyableValue";
 
 export interface ShownSecret {
   title: string;
@@ -8,40 +10,12 @@ export interface ShownSecret {
   rows: { label: string; value: string }[];
 }
 
-/** A value with its copy button, as a merchant pastes it into another system. */
-export function CopyableValue({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code block style={{ flex: 1, wordBreak: "break-all" }}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? "コピーしました" : "コピー"} withArrow>
-              <ActionIcon
-                variant="light"
-                color={copied ? "teal" : "blue"}
-                onClick={copy}
-                aria-label={`${label}をコピー`}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
-
 /** A secret shown the one time it is readable (creation, rotation), with copy buttons. */
 export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
+  // Drawn later (api-settings-later.ts), perhaps already opened: shown open from the next commit.
+  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={shown !== null} onClose={onClose} title={shown?.title ?? ""}>
+    <FormModal opened={shown !== null && openable} onClose={onClose} title={shown?.title ?? ""}>
       {shown && (
         <Stack gap="md">
           <Alert

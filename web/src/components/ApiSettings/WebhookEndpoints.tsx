@@ -1,15 +1,14 @@
-import { Badge, Button, Checkbox, Group, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
-import { WebhookEndpointInput, webhookEventLabels, webhookEvents } from "@okuru/core/shared/webhook-events";
+import { Badge, Button, Group, Stack, Switch, Table, Text } from "@mantine/core";
+import { webhookEventLabels } from "@okuru/core/shared/webhook-event-names";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import type { Credential, WebhookEndpoint, WebhookEndpointWithSecret } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useDrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import {
-  useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
   useRotateWebhookSecret,
   useUpdateWebhookEndpoint,
@@ -17,8 +16,7 @@ import {
   webhookEndpointsQueryOptions,
 } from "../../queries/credentials";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
-import { ModalForm } from "../forms/FormBody";
-import { RecordFormModal } from "../forms/FormModal";
+import { webhookEndpointModal } from "./api-settings-later";
 
 const deliveryStatus = {
   pending: { label: "再送待ち", color: "yellow" },
@@ -41,6 +39,7 @@ export function WebhookEndpoints({
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
   const removingShown = useRetained(removing);
+  const endpointModalDrawn = useDrawnLater(webhookEndpointModal, editing !== null);
   const update = useUpdateWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
   const remove = useDeleteWebhookEndpoint();
@@ -143,21 +142,18 @@ export function WebhookEndpoints({
         ))
       )}
 
-      <RecordFormModal
-        opened={editing !== null}
-        record={editing === "new" ? null : editing}
-        onClose={() => setEditing(null)}
-        noun="Webhook の送信先"
-      >
-        {(record) => (
-          <EndpointForm
+      {/* In a portal: drawn once its code has come (or at once when opened before that). */}
+      {endpointModalDrawn && (
+        <Suspense fallback={null}>
+          <webhookEndpointModal.Component
+            opened={editing !== null}
             credentialId={credential.id}
-            endpoint={record}
+            endpoint={editing === "new" ? null : editing}
             onClose={() => setEditing(null)}
             onCreated={onSecret}
           />
-        )}
-      </RecordFormModal>
+        </Suspense>
+      )}
       <ConfirmDeleteModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
@@ -221,57 +217,5 @@ function Deliveries({ credentialId, webhookId }: { credentialId: string; webhook
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function EndpointForm({
-  credentialId,
-  endpoint,
-  onClose,
-  onCreated,
-}: {
-  credentialId: string;
-  endpoint: WebhookEndpoint | null;
-  onClose: () => void;
-  onCreated: (created: WebhookEndpointWithSecret) => void;
-}) {
-  const create = useCreateWebhookEndpoint();
-  const update = useUpdateWebhookEndpoint();
-  const form = useSchemaForm(WebhookEndpointInput, {
-    name: "webhook-endpoint",
-    initialValues: {
-      url: endpoint?.url ?? "",
-      events: endpoint?.events ?? [...webhookEvents],
-      enabled: endpoint?.enabled ?? true,
-    },
-  });
-  const submit = useFormSubmit(
-    form,
-    async (body) => {
-      if (endpoint) return update.mutateAsync({ credentialId, webhookId: endpoint.id, body });
-      onCreated(await create.mutateAsync({ credentialId, body }));
-      return null;
-    },
-    { success: endpoint ? "送信先を保存しました。" : "送信先を追加しました。", onSuccess: onClose },
-  );
-  return (
-    <ModalForm form={form} submit={submit} onCancel={onClose} adding={!endpoint}>
-      <Stack gap="md">
-        <TextInput
-          label="送信先URL"
-          description="https で始まる、インターネットから届くURL（社内・ローカルのアドレスは使えません）"
-          placeholder="https://example.jp/okuru/webhooks"
-          withAsterisk
-          {...form.getInputProps("url")}
-        />
-        <Checkbox.Group label="通知するイベント" withAsterisk {...form.getInputProps("events")}>
-          <Stack gap={6} mt={6}>
-            {webhookEvents.map((event) => (
-              <Checkbox key={event} value={event} label={`${webhookEventLabels[event]}（${event}）`} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      </Stack>
-    </ModalForm>
   );
 }

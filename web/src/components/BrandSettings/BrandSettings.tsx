@@ -1,55 +1,31 @@
-import {
-  Anchor,
-  Checkbox,
-  Input,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  type SelectProps,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from "@mantine/core";
-import {
-  BrandDefaultItemCategory,
-  BrandDefaultSender,
-  BrandPrintSettings,
-  BrandUpdate,
-  type Carrier,
-  carrierLabels,
-  carriers,
-  fittingLayout,
-  type Paper as LabelPaper,
-  type Layout,
-  layoutFits,
-  layoutLabels,
-  layouts as layoutValues,
-  offsetRule,
-  paperLabels,
-  papers as paperValues,
-  uploadSettingLabels,
-} from "@okuru/core/shared/brand";
-import { IconPrinter, IconTruckDelivery } from "@tabler/icons-react";
+import { Anchor, Checkbox, Select, type SelectProps, SimpleGrid, Skeleton, TextInput } from "@mantine/core";
+import { uploadSettingLabels } from "@okuru/core/shared/brand-settings";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { z } from "zod";
-import { type Brand, printSettingsKey } from "../../lib/api";
-import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { Suspense } from "react";
+import type { z } from "zod";
+import type { Brand } from "../../lib/api";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import {
   brandQueryOptions,
   useUpdateBrand,
   useUpdateBrandItemCategory,
-  useUpdateBrandPrintSettings,
   useUpdateBrandSender,
 } from "../../queries/brands";
 import { companyQueryOptions } from "../../queries/companies";
 import { itemCategoriesQueryOptions } from "../../queries/item-categories";
 import { sendersQueryOptions } from "../../queries/senders";
 import { SettingsFormSection } from "../forms/SettingsFormSection";
-import classes from "./BrandSettings.module.css";
+import { SettingsSection } from "../SettingsSection/SettingsSection";
+import { printSettingsDescription, printSettingsSection, printSettingsTitle } from "./brand-settings-later";
+import type { UploadSettingsForm } from "./brand-settings-schemas";
+import { useBrandSectionForm } from "./use-brand-section-form";
+
+// The cards' schemas come after the first screen (laterSchema): zod is no part of it.
+const brandSchema = laterSchema(() => import("./brand-settings-schemas").then((module) => module.BrandForm));
+const uploadSettingsSchema = laterSchema(() =>
+  import("./brand-settings-schemas").then((module) => module.UploadSettingsForm),
+);
 
 /** ブランド設定 and 印刷設定 on the 会社概要 tab. */
 export function BrandSettings() {
@@ -57,16 +33,12 @@ export function BrandSettings() {
     <>
       <BrandDefaultsSection />
       <UploadSettingsSection />
-      <PrintSettingsSection />
+      <Suspense fallback={<PrintSettingsFallback />}>
+        <printSettingsSection.Component />
+      </Suspense>
     </>
   );
 }
-
-const BrandForm = z.object({
-  name: BrandUpdate.shape.name.unwrap(),
-  ...BrandDefaultSender.shape,
-  ...BrandDefaultItemCategory.shape,
-});
 
 type BrandFormValues = { name: string; sender_id: string | null; item_category_id: string | null };
 
@@ -79,7 +51,7 @@ function BrandDefaultsSection() {
   const updateSender = useUpdateBrandSender();
   const updateItemCategory = useUpdateBrandItemCategory();
 
-  const form = useSchemaForm(BrandForm, {
+  const form = useSchemaForm(brandSchema, {
     name: "brand",
     initialValues: {
       // A brand never saved is most often named like the shop's company.
@@ -138,32 +110,6 @@ function BrandDefaultsSection() {
   );
 }
 
-/**
- * A brand card saved by one brand call: its form starts from the cached brand and,
- * once saved, from the brand the call answered.
- */
-function useBrandSectionForm<Values extends Record<string, unknown>, S extends z.ZodType>(
-  schema: S,
-  options: {
-    name: string;
-    valuesOf: (brand: Brand) => Values;
-    save: (values: z.output<S>) => Promise<Brand>;
-    success: string;
-  },
-) {
-  const { data: brand } = useSuspenseQuery(brandQueryOptions());
-  const form = useSchemaForm(schema, { name: options.name, initialValues: options.valuesOf(brand) });
-  const { onSubmit, error } = useFormSubmit(form, options.save, {
-    success: options.success,
-    onSuccess: (saved) => form.resetDirty(options.valuesOf(saved)),
-  });
-  return { form, section: { onSubmit, submitting: form.submitting, error } };
-}
-
-const UploadSettingsForm = z.object({
-  notify_customer: BrandUpdate.shape.notify_customer.unwrap(),
-  auto_upload_tracking: BrandUpdate.shape.auto_upload_tracking.unwrap(),
-});
 type UploadSettingsValues = z.output<typeof UploadSettingsForm>;
 
 const uploadSettingsOf = (brand: Brand): UploadSettingsValues => ({
@@ -174,7 +120,7 @@ const uploadSettingsOf = (brand: Brand): UploadSettingsValues => ({
 /** 追跡番号のアップロード: Shopify's shipping confirmation, and the upload right after the labels. */
 function UploadSettingsSection() {
   const update = useUpdateBrand();
-  const { form, section } = useBrandSectionForm(UploadSettingsForm, {
+  const { form, section } = useBrandSectionForm(uploadSettingsSchema, {
     name: "upload",
     valuesOf: uploadSettingsOf,
     save: (values) => update.mutateAsync(values),
@@ -240,126 +186,14 @@ function DefaultRecordSelect({ records, noun, hint, listLink, ...props }: Defaul
   );
 }
 
-type PrintFormValues = Record<
-  Carrier,
-  { paper: LabelPaper; layout: Layout; offset_x_mm: number | string; offset_y_mm: number | string }
->;
-
-function printFormValues(brand: Brand): PrintFormValues {
-  return Object.fromEntries(
-    carriers.map((carrier) => {
-      const setting = brand.printSettings[printSettingsKey[carrier]];
-      return [
-        carrier,
-        {
-          paper: setting.paper,
-          layout: setting.layout,
-          offset_x_mm: setting.offsetXMm,
-          offset_y_mm: setting.offsetYMm,
-        },
-      ];
-    }),
-  ) as PrintFormValues;
-}
-
-const offsetHint = `補正は${offsetRule.step}mm単位・±${offsetRule.max}mmの範囲で指定します。横方向はプラスで右へ、縦方向はプラスで下へ印字位置が移動します。`;
-
-function PrintSettingsSection() {
-  const update = useUpdateBrandPrintSettings();
-  const { form, section } = useBrandSectionForm(BrandPrintSettings, {
-    name: "print",
-    valuesOf: printFormValues,
-    save: (values) => update.mutateAsync(values),
-    success: "印刷設定を保存しました。",
-  });
-
+/**
+ * 印刷設定's frame while its card's code comes (brand-settings-later): its title and
+ * description in place, the carriers' cards shown as loading.
+ */
+function PrintSettingsFallback() {
   return (
-    <SettingsFormSection
-      title="印刷設定"
-      description="配送会社ごとに、送り状を印刷する用紙・面付けと、印字位置の補正を設定します。"
-      {...section}
-    >
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" verticalSpacing="md">
-        {carriers.map((carrier) => (
-          <CarrierPrintCard key={carrier} carrier={carrier} form={form} />
-        ))}
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        {offsetHint}
-      </Text>
-    </SettingsFormSection>
-  );
-}
-
-const offsetFields = [
-  { field: "offset_x_mm", label: "横方向の補正" },
-  { field: "offset_y_mm", label: "縦方向の補正" },
-] as const;
-
-function CarrierPrintCard({
-  carrier,
-  form,
-}: {
-  carrier: Carrier;
-  form: SchemaForm<PrintFormValues, z.output<typeof BrandPrintSettings>>;
-}) {
-  const values = form.getValues()[carrier];
-  const label = carrierLabels[carrier];
-  const layoutError = form.errors[`${carrier}.layout`];
-  const paperProps = form.getInputProps(`${carrier}.paper`);
-
-  return (
-    <Paper withBorder p="md" className={classes.carrier} role="group" aria-label={`${label}の印刷設定`}>
-      <Stack gap="md">
-        <div className={classes.carrierHeader}>
-          <ThemeIcon variant="light" size={32} radius="md">
-            <IconTruckDelivery size={18} stroke={1.7} />
-          </ThemeIcon>
-          <Text fw={700}>{label}</Text>
-        </div>
-        <Select
-          label="用紙"
-          leftSection={<IconPrinter size={16} stroke={1.6} />}
-          data={paperValues.map((paper) => ({ value: paper, label: paperLabels[paper] }))}
-          allowDeselect={false}
-          {...paperProps}
-          onChange={(value) => {
-            const paper = (value ?? "a4") as LabelPaper;
-            form.setFieldValue(`${carrier}.paper`, paper);
-            // Keep the pair valid instead of reporting an error the merchant did not cause.
-            if (!layoutFits(paper, values.layout)) {
-              form.setFieldValue(`${carrier}.layout`, fittingLayout(paper));
-            }
-          }}
-        />
-        <Input.Wrapper label="面付け" error={layoutError} description="1枚の用紙に印刷する送り状の数">
-          <SegmentedControl
-            fullWidth
-            aria-label={`${label}の面付け`}
-            value={values.layout}
-            onChange={(value) => form.setFieldValue(`${carrier}.layout`, value as Layout)}
-            data={layoutValues.map((layout) => ({
-              value: layout,
-              label: layoutLabels[layout],
-              disabled: !layoutFits(values.paper, layout),
-            }))}
-          />
-        </Input.Wrapper>
-        <SimpleGrid cols={2} spacing="sm">
-          {offsetFields.map(({ field, label }) => (
-            <NumberInput
-              key={field}
-              label={label}
-              suffix=" mm"
-              step={offsetRule.step}
-              min={offsetRule.min}
-              max={offsetRule.max}
-              decimalScale={1}
-              {...form.getInputProps(`${carrier}.${field}`)}
-            />
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <SettingsSection title={printSettingsTitle} description={printSettingsDescription}>
+      <Skeleton height={330} radius="md" />
+    </SettingsSection>
   );
 }

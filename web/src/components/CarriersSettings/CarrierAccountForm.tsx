@@ -1,14 +1,17 @@
 import { Autocomplete, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { type Carrier, carrierLabels } from "@okuru/core/shared/brand";
-import { issuingModeLabels, issuingModes, japanPostFormCodes } from "@okuru/core/shared/carrier-account";
+import {
+  issuingModeLabels,
+  issuingModes,
+  japanPostFormCodes,
+} from "@okuru/core/shared/carrier-account-names";
+import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/carrier-names";
 import { useMemo } from "react";
 import type { CarrierAccount } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useCreateCarrierAccount, useUpdateCarrierAccount } from "../../queries/carriers";
 import { FieldGroup } from "../forms/FieldGroup";
 import { ModalForm } from "../forms/FormBody";
 import {
-  accountFormSchema,
   accountFormValues,
   carrierSoftware,
   customerCodeFields,
@@ -20,6 +23,21 @@ import {
 import { TrackingRangesEditor } from "./TrackingRangesEditor";
 
 const formCodes = Object.keys(japanPostFormCodes);
+
+/**
+ * Each carrier's schema, with and without a required code, fetched after the form is drawn
+ * (carrier-account-schema.ts holds zod and the API's schemas).
+ */
+const accountSchemaOf = (carrier: Carrier, codeRequired: boolean) =>
+  laterSchema(() =>
+    import("./carrier-account-schema").then((module) => module.accountFormSchema(carrier, { codeRequired })),
+  );
+const accountSchemas = Object.fromEntries(
+  carriers.map((carrier) => [
+    carrier,
+    { required: accountSchemaOf(carrier, true), optional: accountSchemaOf(carrier, false) },
+  ]),
+) as Record<Carrier, Record<"required" | "optional", ReturnType<typeof accountSchemaOf>>>;
 
 export interface CarrierAccountFormProps {
   carrier: Carrier;
@@ -37,8 +55,7 @@ export function CarrierAccountForm({ carrier, account, firstOfCarrier, onClose }
   const code = customerCodeFields[carrier];
   // An account with a stored code keeps it when the field is left empty.
   const codeRequired = code.required && !account?.customerCodeHint;
-  const schema = useMemo(() => accountFormSchema(carrier, { codeRequired }), [carrier, codeRequired]);
-  const form = useSchemaForm(schema, {
+  const form = useSchemaForm(accountSchemas[carrier][codeRequired ? "required" : "optional"], {
     name: `carrier-account-${carrier.replace("_", "-")}`,
     initialValues: accountFormValues(account, { firstOfCarrier }),
   });

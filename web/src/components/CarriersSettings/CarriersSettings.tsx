@@ -1,14 +1,16 @@
 import { Group, Stack, Text } from "@mantine/core";
-import { type Carrier, carrierLabels } from "@okuru/core/shared/brand";
-import { issuingModeLabels } from "@okuru/core/shared/carrier-account";
+import { issuingModeLabels } from "@okuru/core/shared/carrier-account-names";
+import { type Carrier, carrierLabels } from "@okuru/core/shared/carrier-names";
 import { IconAlertTriangle, IconMail, IconTruck, IconTruckDelivery } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import type { CarrierAccount } from "../../lib/api";
+import { prefetchWhenIdle } from "../../lib/load-later";
 import { useAllCarrierAccounts, useDeleteCarrierAccount } from "../../queries/carriers";
 import type { DataColumn } from "../DataTable/DataTable";
+import { LaterRecordForm } from "../RecordListSection/LaterRecordForm";
 import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
-import { CarrierAccountForm } from "./CarrierAccountForm";
 import { carrierSoftware, customerCodeFields, formatCount } from "./carrier-account-form";
+import { carrierAccountForm } from "./carriers-settings-later";
 
 export const lowOnNumbersMessage =
   "残りの追跡番号が少なくなっています。配送会社から新しい番号帯の割り当てを受けて登録してください。";
@@ -25,6 +27,8 @@ const carrierIcons: Record<Carrier, ReactNode> = {
  */
 export function CarriersSettings() {
   const accounts = useAllCarrierAccounts();
+  // The 契約情報 form comes once the lists are drawn, before a dialog is first opened.
+  useEffect(() => prefetchWhenIdle(carrierAccountForm.prefetch), []);
   return (
     <Stack gap="lg">
       {accounts.map(({ carrier, items }) => (
@@ -95,7 +99,8 @@ function CarrierAccountsSection({ carrier, accounts }: { carrier: Carrier; accou
         description: `${code.label}などの契約情報を登録すると、${label}の送り状を発行できます。`,
       }}
       renderForm={(record, onClose) => (
-        <CarrierAccountForm
+        <LaterRecordForm
+          form={carrierAccountForm}
           carrier={carrier}
           account={record}
           firstOfCarrier={accounts.length === 0}

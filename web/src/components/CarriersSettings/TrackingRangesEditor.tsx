@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { MAX_RANGES_PER_ACCOUNT } from "@okuru/core/shared/carrier-account";
+import { MAX_RANGES_PER_ACCOUNT } from "@okuru/core/shared/carrier-account-names";
 import { formatTrackingNumber } from "@okuru/core/shared/tracking-number";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { CarrierTrackingRange } from "../../lib/api";

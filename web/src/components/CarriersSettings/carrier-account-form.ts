@@ -1,21 +1,20 @@
-import type { Carrier } from "@okuru/core/shared/brand";
 import {
-  carrierAccountInputs,
-  customerCodeMissing,
   customerCodeRules,
   type IssuingMode,
   issuingModes,
   japanPostFormCodes,
   MAX_RANGES_PER_ACCOUNT,
-} from "@okuru/core/shared/carrier-account";
+} from "@okuru/core/shared/carrier-account-names";
+import type { Carrier } from "@okuru/core/shared/carrier-names";
 import { parseTrackingNumber } from "@okuru/core/shared/tracking-number";
-import { z } from "zod";
-import type { CarrierAccount, CarrierAccountReq, CarrierTrackingRange } from "../../lib/api";
+import type { CarrierAccount, CarrierTrackingRange } from "../../lib/api";
 
 /**
  * The carrier account form without React: its values, the request body built from
  * them, and the few facts the screens show about a range. The browser validates the
- * body with the API's own schema (carrierAccountInputs), so the messages match.
+ * body with the API's own schema (carrierAccountInputs, in carrier-account-schema.ts,
+ * fetched after the first screen), so the messages match. No zod here: the 配送会社連携
+ * list draws with these.
  */
 
 /** The software each carrier's handoff file is imported into. */
@@ -142,26 +141,6 @@ export function accountBody(carrier: Carrier, values: CarrierAccountFormValues):
     body.posting_office = values.posting_office;
   }
   return body;
-}
-
-/**
- * The form's schema: the body built from the values, checked by the API's schema for the
- * carrier. The API's schema lets an empty code through (an edit keeps the stored one), so
- * a code the account must have and has not got yet is checked here, with the API's message,
- * alongside the other fields rather than after them.
- */
-export function accountFormSchema<C extends Carrier>(carrier: C, options: { codeRequired: boolean }) {
-  const input = carrierAccountInputs[carrier] as z.ZodType<CarrierAccountReq[C]>;
-  return z.preprocess(
-    (values) => accountBody(carrier, values as CarrierAccountFormValues),
-    options.codeRequired
-      ? input.refine((body) => Boolean((body as { customer_code?: string } | undefined)?.customer_code), {
-          path: ["customer_code"],
-          message: customerCodeMissing(carrier),
-          when: () => true,
-        })
-      : input,
-  );
 }
 
 /** How many numbers a typed range holds, once both ends are valid numbers in order; null otherwise. */

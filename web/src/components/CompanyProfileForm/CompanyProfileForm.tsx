@@ -1,11 +1,22 @@
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { CompanyUpdate } from "@okuru/core/shared/company";
+import type { CompanyUpdate } from "@okuru/core/shared/company";
 import type { Company, CompanyUpdateReq } from "../../lib/api";
-import { type FormSubmitOptions, type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import {
+  type FormSubmitOptions,
+  laterSchema,
+  type SchemaForm,
+  useFormSubmit,
+  useSchemaForm,
+} from "../../lib/form";
 import { useUpdateCompany } from "../../queries/companies";
 import { AddressFields, type AddressValues, addressValues } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { PhoneInput } from "../forms/PhoneInput";
+
+/** The API's own schema, fetched after the first screen (laterSchema). */
+const companySchema = laterSchema(() =>
+  import("@okuru/core/shared/company").then((module) => module.CompanyUpdate),
+);
 
 export type CompanyFormValues = AddressValues & {
   name: string;
@@ -36,7 +47,7 @@ export function useCompanyProfileForm(
   company: Company,
   options: FormSubmitOptions<Company> & { afterSave?: (company: Company) => Promise<unknown> } = {},
 ) {
-  const form = useSchemaForm(CompanyUpdate, { name: "company", initialValues: companyFormValues(company) });
+  const form = useSchemaForm(companySchema, { name: "company", initialValues: companyFormValues(company) });
   const update = useUpdateCompany();
   const submit = useFormSubmit(
     form,

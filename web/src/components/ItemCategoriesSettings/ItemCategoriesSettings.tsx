@@ -1,12 +1,15 @@
 import { Text } from "@mantine/core";
 import { IconNotes } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { ItemCategory } from "../../lib/api";
+import { prefetchWhenIdle } from "../../lib/load-later";
 import { brandQueryOptions } from "../../queries/brands";
 import { itemCategoriesQueryOptions, useDeleteItemCategory } from "../../queries/item-categories";
 import type { DataColumn } from "../DataTable/DataTable";
+import { LaterRecordForm } from "../RecordListSection/LaterRecordForm";
 import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
-import { ItemCategoryForm } from "./ItemCategoryForm";
+import { itemCategoryForm } from "./item-categories-later";
 
 function Handling({ value }: { value: string }) {
   return value ? (
@@ -23,6 +26,8 @@ export function ItemCategoriesSettings() {
   const { data: itemCategories } = useSuspenseQuery(itemCategoriesQueryOptions());
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const remove = useDeleteItemCategory();
+  // The dialog's form is here before the first click (it is fetched then otherwise).
+  useEffect(() => prefetchWhenIdle(itemCategoryForm.prefetch), []);
 
   const columns: DataColumn<ItemCategory>[] = [
     nameColumn("品名", { isDefault: (category) => category.id === brand.defaultItemCategoryId }),
@@ -42,7 +47,9 @@ export function ItemCategoriesSettings() {
         title: "備考欄設定が登録されていません",
         description: "よく使う品名と荷扱いを登録しておくと、送り状の作成がすばやくなります。",
       }}
-      renderForm={(record, onClose) => <ItemCategoryForm itemCategory={record} onClose={onClose} />}
+      renderForm={(record, onClose) => (
+        <LaterRecordForm form={itemCategoryForm} itemCategory={record} onClose={onClose} />
+      )}
       formSize="md"
       onDelete={(category) => remove.mutateAsync(category.id)}
     />

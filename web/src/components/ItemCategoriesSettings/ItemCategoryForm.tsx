@@ -1,9 +1,14 @@
 import { Autocomplete, SimpleGrid, TextInput } from "@mantine/core";
-import { handlingSuggestions, ItemCategoryInput } from "@okuru/core/shared/item-category";
+import { handlingSuggestions } from "@okuru/core/shared/handling-suggestions";
 import type { ItemCategory } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useCreateItemCategory, useUpdateItemCategory } from "../../queries/item-categories";
 import { ModalForm } from "../forms/FormBody";
+
+/** The API's own schema, fetched after the first screen (laterSchema). */
+const itemCategorySchema = laterSchema(() =>
+  import("@okuru/core/shared/item-category").then((module) => module.ItemCategoryInput),
+);
 
 const suggestions = [...handlingSuggestions];
 
@@ -22,7 +27,7 @@ export function ItemCategoryForm({
 }) {
   const create = useCreateItemCategory();
   const update = useUpdateItemCategory();
-  const form = useSchemaForm(ItemCategoryInput, {
+  const form = useSchemaForm(itemCategorySchema, {
     name: "item-category",
     initialValues: {
       name: itemCategory?.name ?? "",

@@ -27,7 +27,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import type { Order } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { shipmentKeys } from "../../queries/labels";
 import { useResetOrderDelivery, useUpdateOrderDelivery } from "../../queries/orders";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
@@ -46,6 +46,9 @@ import {
   withService,
 } from "./delivery-form";
 import { slotChoices, withTimeServiceRefusal } from "./time-slot-choices";
+
+// The drawer's chunk holds its schema already: nothing to fetch.
+const deliveryFormSchema = laterSchema(async () => DeliveryFormSchema);
 
 const options = (table: Record<string, string>) =>
   Object.entries(table).map(([value, label]) => ({ value, label }));
@@ -89,7 +92,7 @@ export function DeliveryEditor({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const refreshShipments = () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
   const [confirming, setConfirming] = useState(false);
-  const form = useSchemaForm(DeliveryFormSchema, {
+  const form = useSchemaForm(deliveryFormSchema, {
     name: "order-delivery",
     initialValues: deliveryFormValues(order),
   });

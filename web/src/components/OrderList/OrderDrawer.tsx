@@ -24,7 +24,7 @@ import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-r
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, type Order } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentStatusColors } from "../../lib/shipment-status-colors";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
@@ -54,6 +54,9 @@ import {
 import classes from "./OrderList.module.css";
 import { DEFAULT_SENDER, senderChoices, senderIdOfChoice, shipmentRows } from "./order-bulk";
 import { recipientFieldErrors, replacementRequest } from "./order-fixes";
+
+// The drawer's chunk holds its schema already: nothing to fetch.
+const orderCustomerSchema = laterSchema(async () => OrderCustomerUpdate);
 
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
@@ -362,7 +365,7 @@ function ReplacementButton({ order, issue }: { order: Order; issue: Order["error
 /** お届け先 as the merchant corrects it; a correction wins over later changes in the shop. */
 function RecipientForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const update = useUpdateOrderCustomer();
-  const form = useSchemaForm(OrderCustomerUpdate, {
+  const form = useSchemaForm(orderCustomerSchema, {
     name: "order-customer",
     initialValues: {
       name: order.customer.name,

@@ -1,15 +1,19 @@
 import { Button, Group, SimpleGrid, TextInput } from "@mantine/core";
-import { SenderInput } from "@okuru/core/shared/sender";
 import { IconCopy } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { Sender } from "../../lib/api";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { companyQueryOptions } from "../../queries/companies";
 import { useCreateSender, useUpdateSender } from "../../queries/senders";
 import { AddressFields, type AddressValues, addressValues, emptyAddress } from "../forms/AddressFields";
 import { FieldGroup } from "../forms/FieldGroup";
 import { ModalForm } from "../forms/FormBody";
 import { PhoneInput } from "../forms/PhoneInput";
+
+/** The API's own schema, fetched after the first screen (laterSchema). */
+const senderSchema = laterSchema(() =>
+  import("@okuru/core/shared/sender").then((module) => module.SenderInput),
+);
 
 type SenderFormValues = AddressValues & { name: string; company_name: string; phone: string };
 
@@ -28,7 +32,7 @@ export function SenderForm({ sender, onClose }: { sender: Sender | null; onClose
   const { data: company } = useSuspenseQuery(companyQueryOptions());
   const create = useCreateSender();
   const update = useUpdateSender();
-  const form = useSchemaForm(SenderInput, { name: "sender", initialValues: senderFormValues(sender) });
+  const form = useSchemaForm(senderSchema, { name: "sender", initialValues: senderFormValues(sender) });
   const submit = useFormSubmit(
     form,
     (values) => (sender ? update.mutateAsync({ id: sender.id, body: values }) : create.mutateAsync(values)),

@@ -1,19 +1,24 @@
 import { Text } from "@mantine/core";
 import { IconAddressBook } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { Sender } from "../../lib/api";
+import { prefetchWhenIdle } from "../../lib/load-later";
 import { brandQueryOptions } from "../../queries/brands";
 import { sendersQueryOptions, useDeleteSender } from "../../queries/senders";
 import type { DataColumn } from "../DataTable/DataTable";
 import { formatAddress } from "../forms/AddressFields";
+import { LaterRecordForm } from "../RecordListSection/LaterRecordForm";
 import { nameColumn, RecordListSection } from "../RecordListSection/RecordListSection";
-import { SenderForm } from "./SenderForm";
+import { senderForm } from "./senders-settings-later";
 
 /** 発送元管理: the ご依頼主 printed on labels. */
 export function SendersSettings() {
   const { data: senders } = useSuspenseQuery(sendersQueryOptions());
   const { data: brand } = useSuspenseQuery(brandQueryOptions());
   const remove = useDeleteSender();
+  // The dialog's form is here before the first click (it is fetched then otherwise).
+  useEffect(() => prefetchWhenIdle(senderForm.prefetch), []);
 
   const columns: DataColumn<Sender>[] = [
     nameColumn("発送元名", {
@@ -46,7 +51,9 @@ export function SendersSettings() {
         title: "発送元が登録されていません",
         description: "送り状のご依頼主として印字する名前・住所・電話番号を登録しましょう。",
       }}
-      renderForm={(record, onClose) => <SenderForm sender={record} onClose={onClose} />}
+      renderForm={(record, onClose) => (
+        <LaterRecordForm form={senderForm} sender={record} onClose={onClose} />
+      )}
       onDelete={(sender) => remove.mutateAsync(sender.id)}
     />
   );

@@ -1,20 +1,13 @@
 import { PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import { IconPlugConnected } from "@tabler/icons-react";
-import { z } from "zod";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useConnectEcforce } from "../../queries/shops";
 import { FormBody } from "../forms/FormBody";
 import { SubmitRow } from "../forms/SubmitButton";
 
-const EcforceConnectInput = z.object({
-  base_url: z.string().trim().min(1, { error: "ショップのURLを入力してください" }),
-  api_token: z.string().trim().min(1, { error: "APIトークンを入力してください" }),
-  name: z
-    .string()
-    .trim()
-    .max(100, { error: "表示名は100文字以内で入力してください" })
-    .transform((name) => name || undefined),
-});
+const EcforceConnectInput = laterSchema(() =>
+  import("./connect-schemas").then((module) => module.EcforceConnectInput),
+);
 
 const emptyValues = { base_url: "", api_token: "", name: "" };
 

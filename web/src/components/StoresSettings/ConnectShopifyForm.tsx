@@ -1,15 +1,14 @@
 import { TextInput } from "@mantine/core";
 import { IconBuildingStore } from "@tabler/icons-react";
-import { z } from "zod";
-import { useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useStartShopifyConnection } from "../../queries/shops";
 import { FormBody } from "../forms/FormBody";
 import { SubmitRow } from "../forms/SubmitButton";
 import type { StoresOrigin } from "./StoresSettings";
 
-const ShopifyConnectInput = z.object({
-  shop: z.string().trim().min(1, { error: "ストアのURLを入力してください" }),
-});
+const ShopifyConnectInput = laterSchema(() =>
+  import("./connect-schemas").then((module) => module.ShopifyConnectInput),
+);
 
 /** Sends the browser to Shopify; the return comes back to the completed page of `from`. */
 export function ConnectShopifyForm({ from }: { from: StoresOrigin }) {

@@ -10,27 +10,25 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/brand";
-import { ShopSettingsUpdate } from "@okuru/core/shared/shop";
+import { type Carrier, carrierLabels, carriers } from "@okuru/core/shared/carrier-names";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError, type Shop } from "../../lib/api";
 import { toCamelCase } from "../../lib/case";
-import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { ecforceCarriersQueryOptions, useUpdateShopSettings } from "../../queries/shops";
 import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
+import type { ShopSettingsInput as ShopSettingsSchema } from "./shop-settings-schema";
 
-/**
- * The API's own rules and messages, every field required in the dialog; an ecforce
- * shop also sends its delivery-company mapping (checked by the API against the shop).
- */
-const ShopSettingsInput = ShopSettingsUpdate.required().extend({
-  carrier_mapping: z.partialRecord(z.enum(carriers), z.string().nullable()).optional(),
-});
+/** The dialog's schema (shop-settings-schema.ts), fetched after the dialog is drawn. */
+const ShopSettingsInput = laterSchema(() =>
+  import("./shop-settings-schema").then((module) => module.ShopSettingsInput),
+);
 
-type ShopSettingsValues = z.input<typeof ShopSettingsInput>;
+type ShopSettingsValues = z.input<typeof ShopSettingsSchema>;
 
 export interface ShopSettingsModalProps {
   opened: boolean;
@@ -40,8 +38,10 @@ export interface ShopSettingsModalProps {
 }
 
 export function ShopSettingsModal({ opened, shop, onClose }: ShopSettingsModalProps) {
+  // Drawn later (stores-settings-later.ts), perhaps already opened: shown open from the next commit.
+  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened} onClose={onClose} title="ストアの設定" size="md">
+    <FormModal opened={opened && openable} onClose={onClose} title="ストアの設定" size="md">
       {shop && <ShopSettingsForm key={shop.id} shop={shop} onClose={onClose} />}
     </FormModal>
   );
@@ -49,7 +49,7 @@ export function ShopSettingsModal({ opened, shop, onClose }: ShopSettingsModalPr
 
 function ShopSettingsForm({ shop, onClose }: { shop: Shop; onClose: () => void }) {
   const update = useUpdateShopSettings();
-  const form = useSchemaForm<ShopSettingsValues, typeof ShopSettingsInput>(ShopSettingsInput, {
+  const form = useSchemaForm<ShopSettingsValues, typeof ShopSettingsSchema>(ShopSettingsInput, {
     name: "shop-settings",
     initialValues: {
       name: shop.name,
@@ -110,7 +110,7 @@ function CarrierMappingFields({
   form,
 }: {
   shop: Shop;
-  form: SchemaForm<ShopSettingsValues, z.output<typeof ShopSettingsInput>>;
+  form: SchemaForm<ShopSettingsValues, z.output<typeof ShopSettingsSchema>>;
 }) {
   const list = useQuery(ecforceCarriersQueryOptions(shop.id));
   const filled = useRef(false);

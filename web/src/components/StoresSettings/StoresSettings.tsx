@@ -1,9 +1,10 @@
 import { Badge, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconBuildingStore, IconPlugConnectedX, IconRefresh, IconSettings } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { ApiError, type Shop } from "../../lib/api";
+import { useDrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { useCanManageSettings } from "../../lib/permissions";
 import { shopsQueryOptions, useDisconnectShop, useSyncShop } from "../../queries/shops";
@@ -15,7 +16,7 @@ import { RowAction } from "../RecordListSection/RecordListSection";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { ConnectEcforceForm } from "./ConnectEcforceForm";
 import { ConnectShopifyForm } from "./ConnectShopifyForm";
-import { ShopSettingsModal } from "./ShopSettingsModal";
+import { shopSettingsModal } from "./stores-settings-later";
 
 /** Where the screen is shown; Shopify's authorisation returns to the matching completed page. */
 export type StoresOrigin = "settings" | "setup";
@@ -99,6 +100,7 @@ export function StoresSettings({ from }: StoresSettingsProps) {
   const [removing, setRemoving] = useState<Shop | null>(null);
   const editingShown = useRetained(editing);
   const removingShown = useRetained(removing);
+  const shopSettingsDrawn = useDrawnLater(shopSettingsModal, editing !== null);
 
   async function syncNow(shop: Shop) {
     setSyncing(shop.id);
@@ -236,7 +238,16 @@ export function StoresSettings({ from }: StoresSettingsProps) {
         </>
       )}
 
-      <ShopSettingsModal opened={editing !== null} shop={editingShown} onClose={() => setEditing(null)} />
+      {/* In a portal: drawn once its code has come (or at once when opened before that). */}
+      {shopSettingsDrawn && (
+        <Suspense fallback={null}>
+          <shopSettingsModal.Component
+            opened={editing !== null}
+            shop={editingShown}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       <ConfirmDeleteModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { type Role, roleLabels } from "@okuru/core/shared/user";
+import { type Role, roleLabels } from "@okuru/core/shared/user-roles";
 
 export function RoleBadge({ role }: { role: Role }) {
   return (

@@ -1,10 +1,15 @@
 import { Radio, Stack, Text, TextInput } from "@mantine/core";
-import { type Role, roleLabels, roles, UserInvite, UserUpdate } from "@okuru/core/shared/user";
+import { type Role, roleLabels, roles } from "@okuru/core/shared/user-roles";
 import type { User } from "../../lib/api";
-import { type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { laterSchema, type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { useCreateUser, useUpdateUser } from "../../queries/users";
 import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
+
+// The API's own schemas, fetched after the dialogs are (laterSchema).
+const inviteSchema = laterSchema(() => import("@okuru/core/shared/user").then((module) => module.UserInvite));
+const updateSchema = laterSchema(() => import("@okuru/core/shared/user").then((module) => module.UserUpdate));
 
 export const roleDescriptions: Record<Role, string> = {
   admin: "ユーザーの招待・権限の変更・削除を含む、すべての操作ができます。",
@@ -55,9 +60,11 @@ function NameField({
 
 type InviteValues = { email: string; name: string; role: Role };
 
+/** Drawn later (users-settings-later): opened in the commit after it mounts, so its transition plays. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened} onClose={onClose} title="ユーザーを招待" size="md">
+    <FormModal opened={opened && openable} onClose={onClose} title="ユーザーを招待" size="md">
       <InviteUserForm onClose={onClose} />
     </FormModal>
   );
@@ -65,7 +72,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
 
 function InviteUserForm({ onClose }: { onClose: () => void }) {
   const create = useCreateUser();
-  const form = useSchemaForm(UserInvite, {
+  const form = useSchemaForm(inviteSchema, {
     name: "invite",
     initialValues: { email: "", name: "", role: "member" } as InviteValues,
   });
@@ -113,8 +120,9 @@ export function EditUserModal({
   canChangeRole: boolean;
   onClose: () => void;
 }) {
+  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened} onClose={onClose} title="ユーザーを編集" size="md">
+    <FormModal opened={opened && openable} onClose={onClose} title="ユーザーを編集" size="md">
       {user && <EditUserForm key={user.id} user={user} canChangeRole={canChangeRole} onClose={onClose} />}
     </FormModal>
   );
@@ -130,7 +138,7 @@ function EditUserForm({
   onClose: () => void;
 }) {
   const update = useUpdateUser();
-  const form = useSchemaForm(UserUpdate, {
+  const form = useSchemaForm(updateSchema, {
     name: "user",
     initialValues: { name: user.name, role: user.role } as { name: string; role: Role },
   });

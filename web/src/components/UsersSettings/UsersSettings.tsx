@@ -2,9 +2,10 @@ import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import { IconLock, IconMailForward, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { ApiError, type User } from "../../lib/api";
+import { useDrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { meQueryOptions, useDeleteUser, usersQueryOptions } from "../../queries/users";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
@@ -12,7 +13,7 @@ import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { RoleBadge } from "./RoleBadge";
 import { invitedOn, useResendInvitation } from "./resend-invitation";
-import { EditUserModal, InviteUserModal } from "./UserFormModals";
+import { editUserModal, inviteUserModal } from "./users-settings-later";
 
 const displayName = (user: User) => user.name || user.email;
 
@@ -33,6 +34,8 @@ export function UsersSettings() {
   const deletingShown = useRetained(deleting);
   const remove = useDeleteUser();
   const resend = useResendInvitation();
+  const inviteDrawn = useDrawnLater(inviteUserModal, inviting);
+  const editDrawn = useDrawnLater(editUserModal, editing !== null);
 
   async function resendInvitation(user: User) {
     try {
@@ -164,13 +167,22 @@ export function UsersSettings() {
         />
       </SettingsSection>
 
-      <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
-      <EditUserModal
-        opened={editing !== null}
-        user={editingShown}
-        canChangeRole={isAdmin}
-        onClose={() => setEditing(null)}
-      />
+      {/* Dialogs (in portals): drawn once their code has come, so nothing on the page moves. */}
+      {inviteDrawn && (
+        <Suspense fallback={null}>
+          <inviteUserModal.Component opened={inviting} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
+      {editDrawn && (
+        <Suspense fallback={null}>
+          <editUserModal.Component
+            opened={editing !== null}
+            user={editingShown}
+            canChangeRole={isAdmin}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,0 +1,34 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { useOpenableAfterMount } from "../../lib/load-later";
+
+/**
+ * 保存していない変更があります: asked when a page of separately saved forms is left with edits
+ * unsaved (UnsavedChangesGuard). Drawn later (unsaved-changes-later): opened in the commit after
+ * it mounts, so its transition plays.
+ */
+export function UnsavedChangesModal({
+  opened,
+  onStay,
+  onLeave,
+}: {
+  opened: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
+  const openable = useOpenableAfterMount(false);
+  return (
+    <Modal opened={opened && openable} onClose={onStay} title="保存していない変更があります" centered>
+      <Text size="sm">
+        保存していない変更は、このページを離れると失われます。変更を残すときは「このページに戻る」を押し、各項目の「保存する」で保存してください。
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onStay}>
+          このページに戻る
+        </Button>
+        <Button color="red" onClick={onLeave}>
+          保存せずに移動する
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
