@@ -1,7 +1,8 @@
 import { Drawer } from "@mantine/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { useOpenableAfterMount } from "../../../web/src/lib/load-later";
+import { FormModal } from "../../../web/src/components/forms/FormModal";
+import { DrawnLater, loadLater, useOpenableAfterMount } from "../../../web/src/lib/load-later";
 import { AppProviders } from "../../../web/src/providers";
 import { testQueryClient } from "../../support/render";
 
@@ -57,5 +58,45 @@ describe("a drawer mounted by its opening (its code came late)", () => {
   it("is open from its first commit when the page opened with it", () => {
     renderList(true);
     expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+/** A form dialog as the lists and settings draw theirs: from loadLater, drawn by DrawnLater as it first opens. */
+const senderDialog = loadLater(
+  async () =>
+    ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+      <FormModal opened={opened} onClose={onClose} title="発送元を追加">
+        <button type="button">保存する</button>
+      </FormModal>
+    ),
+);
+
+function SenderList() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        発送元を追加
+      </button>
+      <DrawnLater part={senderDialog} needed={open} opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+describe("a form dialog whose code comes as it is first opened", () => {
+  it("opens one commit after it mounts, so closing it gives the focus back to its button", async () => {
+    render(
+      <AppProviders queryClient={testQueryClient()} env="test">
+        <SenderList />
+      </AppProviders>,
+    );
+    const button = screen.getByRole("button", { name: "発送元を追加" });
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveFocus());
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, useEffect, useState } from "react";
+import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from "react";
 
 /**
  * A component the first screen does not show (a drawer, a dialog), kept out of the
@@ -90,6 +90,24 @@ export function useDrawnLater(
   // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the screen is up
   useEffect(() => prefetchWhenIdle(() => part.prefetch().then(() => setDrawn(true))), []);
   return drawn;
+}
+
+/**
+ * A part `loadLater` gives (a dialog, a drawer), with `props`, from when `useDrawnLater` says:
+ * closed once its code has come, or at once when it is `needed` (opened before then).
+ */
+export function DrawnLater<Props extends object>({
+  part,
+  needed,
+  ...props
+}: { part: ReturnType<typeof loadLater<Props>>; needed: boolean } & Props) {
+  const drawn = useDrawnLater(part, needed);
+  if (!drawn) return null;
+  return createElement(
+    Suspense,
+    { fallback: null },
+    createElement(part.Component, props as unknown as Props),
+  );
 }
 
 /**

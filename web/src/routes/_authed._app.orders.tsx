@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { carrierFilters, labelStatusFilters } from "../components/OrderList/list-filters";
 import { type OrderFilters, OrderList } from "../components/OrderList/OrderList";
 import { OrderSync } from "../components/OrderList/OrderSync";
 import { orderDrawer } from "../components/OrderList/order-drawer-later";
 import { PageHeader } from "../components/PageHeader/PageHeader";
-import { useDrawnLater } from "../lib/load-later";
+import { DrawnLater } from "../lib/load-later";
 import { orderTabs } from "../lib/route-values";
 import { compactSearch } from "../lib/search";
 import { calendarDate, oneOf, searchParams, text, texts } from "../lib/search-params";
@@ -71,9 +71,6 @@ function OrdersPage() {
   const { pages = [], ...filters } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { orderId } = useParams({ strict: false });
-  // The drawer is drawn (closed) once its code is here, or as the first order opens: drawn
-  // only on opening, it would wait for React to reveal it after suspending once.
-  const drawerDrawn = useDrawnLater(orderDrawer, orderId !== undefined);
   const [openedWithPage] = useState(orderId !== undefined);
 
   // Other filters start again from the first page.
@@ -102,11 +99,13 @@ function OrdersPage() {
         onPageChange={onPageChange}
         onOpen={(order) => open(order.id)}
       />
-      {drawerDrawn && (
-        <Suspense fallback={null}>
-          <orderDrawer.Component orderId={orderId ?? null} openedWithPage={openedWithPage} onClose={close} />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={orderDrawer}
+        needed={orderId !== undefined}
+        orderId={orderId ?? null}
+        openedWithPage={openedWithPage}
+        onClose={close}
+      />
       <Outlet />
     </>
   );

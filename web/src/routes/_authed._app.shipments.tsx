@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { ShipmentHistory } from "../components/ShipmentHistory/ShipmentHistory";
 import { shipmentDrawer } from "../components/ShipmentHistory/shipment-history-later";
@@ -9,7 +9,7 @@ import {
   ShipmentSearch,
   searchOf,
 } from "../components/ShipmentHistory/shipment-search";
-import { useDrawnLater } from "../lib/load-later";
+import { DrawnLater } from "../lib/load-later";
 import { compactSearch } from "../lib/search";
 import { searchParams, texts } from "../lib/search-params";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../queries/shipments";
@@ -47,9 +47,6 @@ function ShipmentsPage() {
   const { pages = [], ...filters } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { shipmentId } = useParams({ strict: false });
-  // The drawer is drawn (closed) once its code is here, or as the first shipment opens: drawn
-  // only on opening, it would wait for React to reveal it after suspending once.
-  const drawerDrawn = useDrawnLater(shipmentDrawer, shipmentId !== undefined);
   const [openedWithPage] = useState(shipmentId !== undefined);
   // Other filters start again from the first page.
   const onFiltersChange = (next: ShipmentFilters) =>
@@ -78,15 +75,13 @@ function ShipmentsPage() {
           })
         }
       />
-      {drawerDrawn && (
-        <Suspense fallback={null}>
-          <shipmentDrawer.Component
-            shipmentId={shipmentId ?? null}
-            openedWithPage={openedWithPage}
-            onClose={() => void navigate({ to: "/shipments", search: (prev) => prev })}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={shipmentDrawer}
+        needed={shipmentId !== undefined}
+        shipmentId={shipmentId ?? null}
+        openedWithPage={openedWithPage}
+        onClose={() => void navigate({ to: "/shipments", search: (prev) => prev })}
+      />
       <Outlet />
     </>
   );

@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { apiScopeLabels } from "@okuru/core/shared/api-scope-names";
 import { IconExternalLink, IconKey, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import type { Credential } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/dates";
-import { useDrawnLater } from "../../lib/load-later";
+import { DrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { credentialsQueryOptions, useDeleteCredential, useRotateCredential } from "../../queries/credentials";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
@@ -31,8 +31,6 @@ export function ApiSettings() {
   const rotate = useRotateCredential();
   const revoke = useDeleteCredential();
   const credentials = data.items;
-  const credentialFormDrawn = useDrawnLater(credentialFormModal, editing !== null);
-  const secretDrawn = useDrawnLater(secretModal, secret !== null);
 
   const showCredentialSecret = (title: string, created: { clientId: string; clientSecret: string }) =>
     setSecret({
@@ -154,16 +152,14 @@ export function ApiSettings() {
       </SettingsSection>
 
       {/* In a portal: drawn once its code has come (or at once when opened before that). */}
-      {credentialFormDrawn && (
-        <Suspense fallback={null}>
-          <credentialFormModal.Component
-            opened={editing !== null}
-            credential={editing === "new" ? null : editing}
-            onClose={() => setEditing(null)}
-            onCreated={(created) => showCredentialSecret("作成した認証情報", created)}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={credentialFormModal}
+        needed={editing !== null}
+        opened={editing !== null}
+        credential={editing === "new" ? null : editing}
+        onClose={() => setEditing(null)}
+        onCreated={(created) => showCredentialSecret("作成した認証情報", created)}
+      />
       <ConfirmDeleteModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
@@ -178,11 +174,12 @@ export function ApiSettings() {
         」を失効します。このクライアントIDとシークレット、発行済みのトークンはすぐに使えなくなり、Webhook
         の送信も止まります。この操作は取り消せません。
       </ConfirmDeleteModal>
-      {secretDrawn && (
-        <Suspense fallback={null}>
-          <secretModal.Component shown={secret} onClose={() => setSecret(null)} />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={secretModal}
+        needed={secret !== null}
+        shown={secret}
+        onClose={() => setSecret(null)}
+      />
     </Stack>
   );
 }

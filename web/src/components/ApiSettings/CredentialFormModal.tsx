@@ -3,7 +3,6 @@ import { DateInput } from "@mantine/dates";
 import { apiScopeLabels, apiScopes } from "@okuru/core/shared/api-scope-names";
 import type { Credential, CredentialWithSecret } from "../../lib/api";
 import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { useCreateCredential, useUpdateCredential } from "../../queries/credentials";
 import { ModalForm } from "../forms/FormBody";
 import { RecordFormModal } from "../forms/FormModal";
@@ -28,9 +27,8 @@ export function CredentialFormModal({
   onCreated: (created: CredentialWithSecret) => void;
 }) {
   // Drawn later (api-settings-later.ts), perhaps already opened: shown open from the next commit.
-  const openable = useOpenableAfterMount(false);
   return (
-    <RecordFormModal opened={opened && openable} record={credential} onClose={onClose} noun="認証情報">
+    <RecordFormModal opened={opened} record={credential} onClose={onClose} noun="認証情報">
       {(record) => <CredentialForm credential={record} onClose={onClose} onCreated={onCreated} />}
     </RecordFormModal>
   );

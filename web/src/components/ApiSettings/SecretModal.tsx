@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Stack } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { FormModal } from "../forms/FormModal";
 import { CopyableValue } from "./CopyableValue";
 
@@ -13,9 +12,8 @@ export interface ShownSecret {
 /** A secret shown the one time it is readable (creation, rotation), with copy buttons. */
 export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
   // Drawn later (api-settings-later.ts), perhaps already opened: shown open from the next commit.
-  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={shown !== null && openable} onClose={onClose} title={shown?.title ?? ""}>
+    <FormModal opened={shown !== null} onClose={onClose} title={shown?.title ?? ""}>
       {shown && (
         <Stack gap="md">
           <Alert

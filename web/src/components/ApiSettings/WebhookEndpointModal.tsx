@@ -2,7 +2,6 @@ import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { webhookEventLabels, webhookEvents } from "@okuru/core/shared/webhook-event-names";
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from "../../lib/api";
 import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "../../queries/credentials";
 import { ModalForm } from "../forms/FormBody";
 import { RecordFormModal } from "../forms/FormModal";
@@ -27,9 +26,8 @@ export function WebhookEndpointModal({
   onCreated: (created: WebhookEndpointWithSecret) => void;
 }) {
   // Drawn later (api-settings-later.ts), perhaps already opened: shown open from the next commit.
-  const openable = useOpenableAfterMount(false);
   return (
-    <RecordFormModal opened={opened && openable} record={endpoint} onClose={onClose} noun="Webhook の送信先">
+    <RecordFormModal opened={opened} record={endpoint} onClose={onClose} noun="Webhook の送信先">
       {(record) => (
         <EndpointForm credentialId={credentialId} endpoint={record} onClose={onClose} onCreated={onCreated} />
       )}

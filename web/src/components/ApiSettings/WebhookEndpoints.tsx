@@ -2,11 +2,11 @@ import { Badge, Button, Group, Stack, Switch, Table, Text } from "@mantine/core"
 import { webhookEventLabels } from "@okuru/core/shared/webhook-event-names";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import type { Credential, WebhookEndpoint, WebhookEndpointWithSecret } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { useDrawnLater } from "../../lib/load-later";
+import { DrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import {
   useDeleteWebhookEndpoint,
@@ -39,7 +39,6 @@ export function WebhookEndpoints({
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
   const removingShown = useRetained(removing);
-  const endpointModalDrawn = useDrawnLater(webhookEndpointModal, editing !== null);
   const update = useUpdateWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
   const remove = useDeleteWebhookEndpoint();
@@ -143,17 +142,15 @@ export function WebhookEndpoints({
       )}
 
       {/* In a portal: drawn once its code has come (or at once when opened before that). */}
-      {endpointModalDrawn && (
-        <Suspense fallback={null}>
-          <webhookEndpointModal.Component
-            opened={editing !== null}
-            credentialId={credential.id}
-            endpoint={editing === "new" ? null : editing}
-            onClose={() => setEditing(null)}
-            onCreated={onSecret}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={webhookEndpointModal}
+        needed={editing !== null}
+        opened={editing !== null}
+        credentialId={credential.id}
+        endpoint={editing === "new" ? null : editing}
+        onClose={() => setEditing(null)}
+        onCreated={onSecret}
+      />
       <ConfirmDeleteModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -1,6 +1,6 @@
 import { useBlocker } from "@tanstack/react-router";
-import { type ReactNode, Suspense, useState } from "react";
-import { useDrawnLater } from "../../lib/load-later";
+import { type ReactNode, useState } from "react";
+import { DrawnLater } from "../../lib/load-later";
 import { UnsavedChangesRegistry } from "../../lib/unsaved-changes";
 import { unsavedChangesModal } from "./unsaved-changes-later";
 
@@ -14,19 +14,16 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const anyDirty = () => [...checks].some((check) => check());
   const blocker = useBlocker({ shouldBlockFn: anyDirty, enableBeforeUnload: anyDirty, withResolver: true });
   const blocked = blocker.status === "blocked";
-  const drawn = useDrawnLater(unsavedChangesModal, blocked);
   return (
     <UnsavedChangesRegistry.Provider value={checks}>
       {children}
-      {drawn && (
-        <Suspense fallback={null}>
-          <unsavedChangesModal.Component
-            opened={blocked}
-            onStay={() => blocker.reset?.()}
-            onLeave={() => blocker.proceed?.()}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={unsavedChangesModal}
+        needed={blocked}
+        opened={blocked}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
     </UnsavedChangesRegistry.Provider>
   );
 }

@@ -1,8 +1,8 @@
 import { Badge, Button, ComboboxChevron, ComboboxClearButton, InputBase } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
-import { loadLater, useDrawnLater, useStandIn } from "../../lib/load-later";
+import { useState } from "react";
+import { DrawnLater, loadLater, useStandIn } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
 import { DateRangeStandIn } from "../forms/DateRangeStandIn";
 import { activeFilterCount, carrierChoices, type DrawerFilters, labelStatusChoices } from "./list-filters";
@@ -154,7 +154,6 @@ export function FilterFieldsStandIn({
  */
 export function OrderFiltersButton<F extends DrawerFilters>({ filters, onFiltersChange }: FilterRowProps<F>) {
   const [opened, setOpened] = useState(false);
-  const drawn = useDrawnLater(orderFiltersDrawer, opened);
   const active = activeFilterCount(filters);
   return (
     <>
@@ -173,16 +172,14 @@ export function OrderFiltersButton<F extends DrawerFilters>({ filters, onFilters
       >
         絞り込み
       </Button>
-      {drawn && (
-        <Suspense fallback={null}>
-          <orderFiltersDrawer.Component
-            opened={opened}
-            onClose={() => setOpened(false)}
-            filters={filters}
-            onFiltersChange={onFiltersChange as (next: DrawerFilters) => void}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={orderFiltersDrawer}
+        needed={opened}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        filters={filters}
+        onFiltersChange={onFiltersChange as (next: DrawerFilters) => void}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
-import { useTakeHandoff } from "../../lib/load-later";
+import { useOpenableAfterMount, useTakeHandoff } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
 import {
   activeFilterCount,
@@ -129,8 +129,10 @@ export function OrderFiltersDrawer<F extends DrawerFilters>({
   onFiltersChange,
 }: Omit<OrderFilterFieldsProps<F>, "stacked" | "activation"> & { opened: boolean; onClose: () => void }) {
   const active = activeFilterCount(filters);
+  // Pressed before its code had come, it mounts already open: open from its second commit.
+  const openable = useOpenableAfterMount(false);
   return (
-    <Drawer opened={opened} onClose={onClose} title="絞り込み" position="right" size="100%">
+    <Drawer opened={openable && opened} onClose={onClose} title="絞り込み" position="right" size="100%">
       <Stack gap="md">
         <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} stacked />
         <Group grow gap="sm" mt="xs">

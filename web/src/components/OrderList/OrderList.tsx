@@ -19,7 +19,7 @@ import { type ComponentPropsWithoutRef, type ReactNode, Suspense, useEffect, use
 import { ApiError, type Order, type OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
 import { useRowsInFirstPaint } from "../../lib/first-paint-rows";
-import { prefetchWhenIdle, useDrawnLater, useStandIn } from "../../lib/load-later";
+import { DrawnLater, prefetchWhenIdle, useStandIn } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { unexpectedErrorMessage } from "../../lib/unexpected-error";
 import {
@@ -120,10 +120,6 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   const labels = useLabelIssue({ onAccepted: clearSelection });
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   const carrierExport = useCarrierExport({ onExported: clearSelection });
-  const labelIssueDrawn = useDrawnLater(labelIssueModal, labels.request !== null);
-  const trackingUploadDrawn = useDrawnLater(trackingUploadModal, upload.request !== null);
-  const exportDrawn = useDrawnLater(exportModal, carrierExport.format !== null);
-  const bulkDeliveryDrawn = useDrawnLater(bulkDeliveryModal, deliveryKind !== null);
   // The selection bar's menus and picker, before the first order is selected.
   useEffect(() => prefetchWhenIdle(selectionMenu.prefetch, startPositionPicker.prefetch), []);
   const [searchText, setSearchText] = useState(filters.search ?? "");
@@ -377,31 +373,17 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
       )}
 
       {/* Dialogs (in portals): drawn once their code has come, so nothing on the page moves. */}
-      {labelIssueDrawn && (
-        <Suspense fallback={null}>
-          <labelIssueModal.Component flow={labels} />
-        </Suspense>
-      )}
-      {trackingUploadDrawn && (
-        <Suspense fallback={null}>
-          <trackingUploadModal.Component flow={upload} />
-        </Suspense>
-      )}
-      {exportDrawn && (
-        <Suspense fallback={null}>
-          <exportModal.Component flow={carrierExport} />
-        </Suspense>
-      )}
-      {bulkDeliveryDrawn && (
-        <Suspense fallback={null}>
-          <bulkDeliveryModal.Component
-            kind={deliveryKind}
-            selection={selected}
-            onClose={() => setDeliveryKind(null)}
-            onChanged={clearSelection}
-          />
-        </Suspense>
-      )}
+      <DrawnLater part={labelIssueModal} needed={labels.request !== null} flow={labels} />
+      <DrawnLater part={trackingUploadModal} needed={upload.request !== null} flow={upload} />
+      <DrawnLater part={exportModal} needed={carrierExport.format !== null} flow={carrierExport} />
+      <DrawnLater
+        part={bulkDeliveryModal}
+        needed={deliveryKind !== null}
+        kind={deliveryKind}
+        selection={selected}
+        onClose={() => setDeliveryKind(null)}
+        onChanged={clearSelection}
+      />
 
       {live.pending && (
         <Group gap="xs" justify="center" role="status" bg="blue.0" py={4} style={{ borderRadius: 4 }}>

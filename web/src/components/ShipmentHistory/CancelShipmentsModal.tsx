@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconCircleCheck, IconInfoTriangle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { ApiError, type Shipment } from "../../lib/api";
+import { useOpenableAfterMount } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { useCancelShipment, useCancelShipments } from "../../queries/shipments";
 import { FormAlert } from "../forms/FormAlert";
@@ -35,6 +36,8 @@ export function CancelShipmentsModal({
   /** After the API answered: the list lets go of its selection. */
   onCancelled: () => void;
 }) {
+  // Drawn later (shipment-history-later): opened before it came, it shows open from its second commit.
+  const openable = useOpenableAfterMount(false);
   const one = useCancelShipment();
   const many = useCancelShipments();
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +78,7 @@ export function CancelShipmentsModal({
 
   return (
     <Modal
-      opened={target !== null}
+      opened={openable && target !== null}
       onClose={onClose}
       title={summary ? "取り消しの結果" : "出荷を取り消す"}
       size="md"

@@ -25,7 +25,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type MouseEvent, Suspense, useEffect, useState } from "react";
 import type { Shipment, ShipmentListItem } from "../../lib/api";
-import { useDrawnLater, useStandIn } from "../../lib/load-later";
+import { DrawnLater, useStandIn } from "../../lib/load-later";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { rowOpenProps } from "../DataTable/row-keys";
@@ -106,9 +106,6 @@ export function ShipmentHistory({
   const upload = useTrackingUpload({ onAccepted: clearSelection });
   // A row's 追跡番号をアップロード: one shipment at a time, whichever row it is started from.
   const singleUpload = useUploadTrackingNumber();
-  const reissueDrawn = useDrawnLater(reissueModal, reissue.request !== null);
-  const trackingUploadDrawn = useDrawnLater(trackingUploadModal, upload.request !== null);
-  const cancelDrawn = useDrawnLater(cancelShipmentsModal, cancelTarget !== null);
   const startUpload = (selection: ShipmentSelection) => {
     const { ids, names } = uploadSelection(selection);
     upload.start({ shipment_ids: ids }, names);
@@ -280,25 +277,15 @@ export function ShipmentHistory({
       )}
 
       {/* Dialogs (in portals): drawn once their code has come, so that they open with their transition. */}
-      {reissueDrawn && (
-        <Suspense fallback={null}>
-          <reissueModal.Component flow={reissue} />
-        </Suspense>
-      )}
-      {trackingUploadDrawn && (
-        <Suspense fallback={null}>
-          <trackingUploadModal.Component flow={upload} />
-        </Suspense>
-      )}
-      {cancelDrawn && (
-        <Suspense fallback={null}>
-          <cancelShipmentsModal.Component
-            target={cancelTarget}
-            onClose={() => setCancelTarget(null)}
-            onCancelled={clearSelection}
-          />
-        </Suspense>
-      )}
+      <DrawnLater part={reissueModal} needed={reissue.request !== null} flow={reissue} />
+      <DrawnLater part={trackingUploadModal} needed={upload.request !== null} flow={upload} />
+      <DrawnLater
+        part={cancelShipmentsModal}
+        needed={cancelTarget !== null}
+        target={cancelTarget}
+        onClose={() => setCancelTarget(null)}
+        onCancelled={clearSelection}
+      />
 
       <ListFrame
         error={error}

@@ -17,7 +17,6 @@ import type { z } from "zod";
 import { ApiError, type Shop } from "../../lib/api";
 import { toCamelCase } from "../../lib/case";
 import { laterSchema, type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { ecforceCarriersQueryOptions, useUpdateShopSettings } from "../../queries/shops";
 import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
@@ -39,9 +38,8 @@ export interface ShopSettingsModalProps {
 
 export function ShopSettingsModal({ opened, shop, onClose }: ShopSettingsModalProps) {
   // Drawn later (stores-settings-later.ts), perhaps already opened: shown open from the next commit.
-  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened && openable} onClose={onClose} title="ストアの設定" size="md">
+    <FormModal opened={opened} onClose={onClose} title="ストアの設定" size="md">
       {shop && <ShopSettingsForm key={shop.id} shop={shop} onClose={onClose} />}
     </FormModal>
   );

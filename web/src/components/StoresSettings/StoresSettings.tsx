@@ -1,10 +1,10 @@
 import { Badge, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconBuildingStore, IconPlugConnectedX, IconRefresh, IconSettings } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { ApiError, type Shop } from "../../lib/api";
-import { useDrawnLater } from "../../lib/load-later";
+import { DrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { useCanManageSettings } from "../../lib/permissions";
 import { shopsQueryOptions, useDisconnectShop, useSyncShop } from "../../queries/shops";
@@ -100,7 +100,6 @@ export function StoresSettings({ from }: StoresSettingsProps) {
   const [removing, setRemoving] = useState<Shop | null>(null);
   const editingShown = useRetained(editing);
   const removingShown = useRetained(removing);
-  const shopSettingsDrawn = useDrawnLater(shopSettingsModal, editing !== null);
 
   async function syncNow(shop: Shop) {
     setSyncing(shop.id);
@@ -239,15 +238,13 @@ export function StoresSettings({ from }: StoresSettingsProps) {
       )}
 
       {/* In a portal: drawn once its code has come (or at once when opened before that). */}
-      {shopSettingsDrawn && (
-        <Suspense fallback={null}>
-          <shopSettingsModal.Component
-            opened={editing !== null}
-            shop={editingShown}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={shopSettingsModal}
+        needed={editing !== null}
+        opened={editing !== null}
+        shop={editingShown}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDeleteModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -2,7 +2,6 @@ import { Radio, Stack, Text, TextInput } from "@mantine/core";
 import { type Role, roleLabels, roles } from "@okuru/core/shared/user-roles";
 import type { User } from "../../lib/api";
 import { laterSchema, type SchemaForm, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { useCreateUser, useUpdateUser } from "../../queries/users";
 import { ModalForm } from "../forms/FormBody";
 import { FormModal } from "../forms/FormModal";
@@ -62,9 +61,8 @@ type InviteValues = { email: string; name: string; role: Role };
 
 /** Drawn later (users-settings-later): opened in the commit after it mounts, so its transition plays. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened && openable} onClose={onClose} title="ユーザーを招待" size="md">
+    <FormModal opened={opened} onClose={onClose} title="ユーザーを招待" size="md">
       <InviteUserForm onClose={onClose} />
     </FormModal>
   );
@@ -120,9 +118,8 @@ export function EditUserModal({
   canChangeRole: boolean;
   onClose: () => void;
 }) {
-  const openable = useOpenableAfterMount(false);
   return (
-    <FormModal opened={opened && openable} onClose={onClose} title="ユーザーを編集" size="md">
+    <FormModal opened={opened} onClose={onClose} title="ユーザーを編集" size="md">
       {user && <EditUserForm key={user.id} user={user} canChangeRole={canChangeRole} onClose={onClose} />}
     </FormModal>
   );

@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
 import { IconLock, IconMailForward, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { ApiError, type User } from "../../lib/api";
-import { useDrawnLater } from "../../lib/load-later";
+import { DrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { meQueryOptions, useDeleteUser, usersQueryOptions } from "../../queries/users";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
@@ -34,8 +34,6 @@ export function UsersSettings() {
   const deletingShown = useRetained(deleting);
   const remove = useDeleteUser();
   const resend = useResendInvitation();
-  const inviteDrawn = useDrawnLater(inviteUserModal, inviting);
-  const editDrawn = useDrawnLater(editUserModal, editing !== null);
 
   async function resendInvitation(user: User) {
     try {
@@ -168,21 +166,20 @@ export function UsersSettings() {
       </SettingsSection>
 
       {/* Dialogs (in portals): drawn once their code has come, so nothing on the page moves. */}
-      {inviteDrawn && (
-        <Suspense fallback={null}>
-          <inviteUserModal.Component opened={inviting} onClose={() => setInviting(false)} />
-        </Suspense>
-      )}
-      {editDrawn && (
-        <Suspense fallback={null}>
-          <editUserModal.Component
-            opened={editing !== null}
-            user={editingShown}
-            canChangeRole={isAdmin}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
-      )}
+      <DrawnLater
+        part={inviteUserModal}
+        needed={inviting}
+        opened={inviting}
+        onClose={() => setInviting(false)}
+      />
+      <DrawnLater
+        part={editUserModal}
+        needed={editing !== null}
+        opened={editing !== null}
+        user={editingShown}
+        canChangeRole={isAdmin}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,6 +1,7 @@
 import { Modal } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Fragment, type ReactNode } from "react";
+import { useOpenableAfterMount } from "../../lib/load-later";
 
 export interface FormModalProps {
   opened: boolean;
@@ -10,12 +11,18 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-/** A dialog holding one form; full screen on phones, where a centred box would be cramped. */
+/**
+ * A dialog holding one form; full screen on phones, where a centred box would be cramped.
+ * Most come after the first screen (loadLater): one opened before its code had come mounts
+ * already open, so it shows open from its second commit, with its transition and the focus
+ * given back to its button on closing (useOpenableAfterMount).
+ */
 export function FormModal({ opened, onClose, title, size = "lg", children }: FormModalProps) {
   const phone = useMediaQuery("(max-width: 47.99em)");
+  const openable = useOpenableAfterMount(false);
   return (
     <Modal
-      opened={opened}
+      opened={openable && opened}
       onClose={onClose}
       title={title}
       size={size}
