@@ -3,7 +3,7 @@ import { FORM_ERROR_KEY } from "@okuru/core/shared/form-errors";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api";
-import { prefetchWhenIdle } from "./load-later";
+import { fetchOnce, prefetchWhenIdle } from "./load-later";
 import { notify } from "./notify";
 import { unexpectedErrorMessage } from "./unexpected-error";
 import { useUnsavedChanges } from "./unsaved-changes";
@@ -51,27 +51,15 @@ export interface LaterSchema<S extends z.ZodType> {
 }
 
 export function laterSchema<S extends z.ZodType>(load: () => Promise<S>): LaterSchema<S> {
-  let loaded: S | undefined;
-  let loading: Promise<S> | undefined;
+  // Zod speaks Japanese wherever a shared schema gives no message of its own (as on the server).
+  const schema = fetchOnce(() =>
+    Promise.all([import("@okuru/core/shared/zod"), load()]).then(([, loaded]) => loaded),
+  );
   return {
     get loaded() {
-      return loaded;
+      return schema.value;
     },
-    load() {
-      // Zod speaks Japanese wherever a shared schema gives no message of its own (as on the server).
-      loading ??= Promise.all([import("@okuru/core/shared/zod"), load()]).then(
-        ([, schema]) => {
-          loaded = schema;
-          return schema;
-        },
-        (error: unknown) => {
-          // A failed fetch (a deploy replaced the chunk, the line dropped) is tried again on the next check.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load: schema.fetch,
   };
 }
 

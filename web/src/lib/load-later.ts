@@ -9,30 +9,44 @@ import { type ComponentType, createElement, lazy, Suspense, useEffect, useState 
  * menu's button) is replaced in the same paint, not after a frame of its fallback.
  */
 export function loadLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const prefetch = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        // A failed fetch (a deploy replaced the chunk, the line dropped) is tried again when drawn.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Lazy = lazy(async () => ({ default: await prefetch() }));
+  const code = fetchOnce(load);
+  const Lazy = lazy(async () => ({ default: await code.fetch() }));
   // biome-ignore lint/correctness/noComponentHookFactories: made once for each part, at module level, as `Lazy` is
   function Component(props: Props) {
     // Chosen once for each drawn instance: turning from the lazy one to the loaded one would remount it.
-    const [Drawn] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    const [Drawn] = useState<ComponentType<Props>>(() => code.value ?? Lazy);
     return createElement(Drawn, props);
   }
-  return { Component, prefetch, isLoaded: () => loaded !== undefined };
+  return { Component, prefetch: code.fetch, isLoaded: () => code.value !== undefined };
+}
+
+/**
+ * `load` run once for everyone who asks (a part's code, a form's schema), its value kept once
+ * it has come. A failed fetch (a deploy replaced the chunk, the line dropped) is not kept:
+ * the next ask (drawing the part, checking the form) tries again.
+ */
+export function fetchOnce<T>(load: () => Promise<T>): {
+  fetch: () => Promise<T>;
+  readonly value: T | undefined;
+} {
+  let value: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    fetch: () =>
+      (loading ??= load().then(
+        (loaded) => {
+          value = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+    get value() {
+      return value;
+    },
+  };
 }
 
 let firstScreenDrawn = false;
