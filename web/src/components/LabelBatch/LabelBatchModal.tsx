@@ -5,10 +5,8 @@ import { labelBatchQueryOptions, useInvalidateAfterLabels } from "../../queries/
 import { BatchJobModal, type JobFlow, type JobWords } from "../BatchJob/BatchJobModal";
 import type { JobProgressView } from "../BatchJob/batch-job";
 import { PdfLinks } from "./BatchProgress";
-import { type LabelAccepted, useLabelBatch } from "./label-batch";
+import type { LabelAccepted } from "./label-batch";
 import { combinedPdfs, type LabelPdf, pdfUrlOf, urlExpiresAt } from "./label-pdfs";
-
-export { useLabelBatch };
 
 /** What the bar says for every label batch: it renders the PDFs. */
 const barWords = { running: "送り状を作成しています…", progressLabel: "送り状の作成状況" };

@@ -3,6 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { brandQueryOptions } from "../../queries/brands";
 
+/** The request's field for it (送り状発行 and 再発行): left out at the first label. */
+export type StartPositionBody = { start_position?: number };
+
 /**
  * 印刷開始位置 of the next label batch: the label of the first sheet to print on, for a
  * sheet whose first labels were used already. Offered only where a sheet holds several
@@ -24,7 +27,7 @@ export function useStartPosition() {
     position,
     choose: setChosen,
     /** The request's field: left out at the first label, as before there was a choice. */
-    body: (): { start_position?: number } => (current.current > 1 ? { start_position: current.current } : {}),
+    body: (): StartPositionBody => (current.current > 1 ? { start_position: current.current } : {}),
     /** A sheet is used up by the batch just sent: the next one starts on a new sheet. */
     reset: () => setChosen(1),
   };
