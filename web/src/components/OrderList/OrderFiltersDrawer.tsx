@@ -1,10 +1,9 @@
 import { Button, Drawer, Group, Select, Stack } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
+import { useRef } from "react";
 import { useOpenableAfterMount, useTakeHandoff } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
+import { DateRangeFilter } from "../forms/DateRangeFilter";
 import {
   activeFilterCount,
   type CarrierFilter,
@@ -38,16 +37,6 @@ export function OrderFilterFields<F extends DrawerFilters>({
   activation = null,
 }: OrderFilterFieldsProps<F>) {
   const { data: shops } = useQuery(shopsQueryOptions());
-  // The picker's range, held here while only its first day is picked: that half is not a
-  // filter yet, and a controlled picker given back no first day would forget the click.
-  const [range, setRange] = useState<[string | null, string | null]>([
-    filters.purchased_from ?? null,
-    filters.purchased_to ?? null,
-  ]);
-  // Back and forward (and 条件をクリア) change the dates under the picker.
-  useEffect(() => {
-    setRange([filters.purchased_from ?? null, filters.purchased_to ?? null]);
-  }, [filters.purchased_from, filters.purchased_to]);
   const inRow = (className: string | undefined) => (stacked ? undefined : className);
   const datesRef = useRef<HTMLButtonElement>(null);
   const labelStatusRef = useRef<HTMLInputElement>(null);
@@ -62,24 +51,16 @@ export function OrderFilterFields<F extends DrawerFilters>({
 
   return (
     <>
-      <DatePickerInput
+      <DateRangeFilter
         ref={datesRef}
-        type="range"
         label="購入日"
-        placeholder="期間を選択"
-        valueFormat={PICKER_VALUE_FORMAT}
-        monthLabelFormat={MONTH_LABEL_FORMAT}
-        clearable
-        allowSingleDateInRange
         dropdownType={stacked ? "modal" : "popover"}
         className={inRow(classes.dates)}
-        value={range}
-        onChange={([from, to]) => {
-          setRange([from, to]);
-          // The first day alone is half a range: the filter changes with the second (or a clear).
-          if (from && !to) return;
-          onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined });
-        }}
+        from={filters.purchased_from}
+        to={filters.purchased_to}
+        onRange={(from, to) =>
+          onFiltersChange({ ...filters, purchased_from: from ?? undefined, purchased_to: to ?? undefined })
+        }
       />
       <Select
         ref={labelStatusRef}

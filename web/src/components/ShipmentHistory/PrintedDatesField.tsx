@@ -1,7 +1,6 @@
-import { DatePickerInput } from "@mantine/dates";
-import { useEffect, useRef, useState } from "react";
-import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
+import { useRef } from "react";
 import { type StandInHandoff, useTakeHandoff } from "../../lib/load-later";
+import { DateRangeFilter } from "../forms/DateRangeFilter";
 import classes from "./ShipmentHistory.module.css";
 import { type ShipmentFilters, withPrinted } from "./shipment-history";
 
@@ -21,37 +20,18 @@ export function PrintedDatesField({
   onFiltersChange,
   handoff = { focused: false, clicked: false },
 }: PrintedDatesFieldProps) {
-  // The picker's range, held here while only its first day is picked: that half is not a
-  // filter yet, and a controlled picker given back no first day would forget the click.
-  const [range, setRange] = useState<[string | null, string | null]>([
-    filters.printed_from ?? null,
-    filters.printed_to ?? null,
-  ]);
-  // Any other filter (a tab, a search, back and forward) shows the URL's dates again.
-  const filterKey = JSON.stringify(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on any filter change
-  useEffect(() => {
-    setRange([filters.printed_from ?? null, filters.printed_to ?? null]);
-  }, [filterKey]);
-
-  const _ref = useRef<HTMLButtonElement>(null);
   const ref = useRef<HTMLButtonElement>(null);
   useTakeHandoff(() => ref.current, handoff);
-
   return (
-    <DatePickerInput
+    <DateRangeFilter
       ref={ref}
-      type="range"
       label="発行日"
-      placeholder="期間を選択"
-      valueFormat={PICKER_VALUE_FORMAT}
-      monthLabelFormat={MONTH_LABEL_FORMAT}
-      clearable
-      allowSingleDateInRange
       className={classes.dates}
-      value={range}
-      onChange={([from, to]) => {
-        setRange([from, to]);
+      from={filters.printed_from}
+      to={filters.printed_to}
+      // Any other filter (a tab, a search, back and forward) shows the URL's dates again.
+      resetKey={JSON.stringify(filters)}
+      onRange={(from, to) => {
         const next = withPrinted(filters, from, to);
         if (next) onFiltersChange(next);
       }}

@@ -6,8 +6,8 @@ import { PICKER_VALUE_FORMAT } from "../../lib/dates";
 type Reach = Pick<ComponentPropsWithoutRef<"button">, "onFocus" | "onBlur" | "onClick" | "onPointerDown">;
 
 /**
- * A closed date-range filter (購入日, 発行日) as Mantine's DatePickerInput draws it (same
- * elements, classes, text and sizes: swapping in the picker moves nothing), for a first
+ * A closed date-range filter (購入日, 発行日) as DateRangeFilter draws it (same elements,
+ * classes, text and sizes: swapping in the picker moves nothing), for a first
  * screen that draws the field before the calendar's code has come. Its clear button clears
  * as the picker's does; the handlers tell the caller the merchant reached it.
  * test/web/components/order-filters.test.tsx and shipment-filters.test.tsx hold it to the
