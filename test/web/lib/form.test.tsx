@@ -15,6 +15,7 @@ import { ApiError } from "../../../web/src/lib/api";
 import {
   applyServerErrors,
   issuesToFormErrors,
+  type LaterSchema,
   laterSchema,
   unexpectedErrorMessage,
   useFormSubmit,
@@ -183,31 +184,42 @@ describe("applyServerErrors", () => {
   });
 });
 
-describe("useSchemaForm + useFormSubmit", () => {
-  function NameForm({
-    action,
-  }: {
-    action: (values: { name: string; handling1: string }) => Promise<unknown>;
-  }) {
-    const form = useSchemaForm(itemCategoryLike, { initialValues: { name: "", handling1: "" } });
-    const { onSubmit, error } = useFormSubmit(form, action, { success: "保存しました。" });
-    return (
-      <form noValidate onSubmit={onSubmit}>
-        <FormAlert error={error} />
-        <TextInput label="品名" {...form.getInputProps("name")} />
-        <TextInput label="荷扱い1" {...form.getInputProps("handling1")} />
-        <SubmitButton loading={form.submitting}>保存する</SubmitButton>
-      </form>
-    );
-  }
+type NameValues = { name: string; handling1: string };
 
-  function renderForm(action: (values: { name: string; handling1: string }) => Promise<unknown>) {
-    return render(
-      <AppProviders queryClient={new QueryClient()} env="test">
-        <NameForm action={action} />
-      </AppProviders>,
-    );
-  }
+/** 品名 and 荷扱い1 over `schema`, as the settings' forms are drawn. */
+function NameForm({
+  schema,
+  action,
+}: {
+  schema: LaterSchema<typeof ItemCategoryLike>;
+  action: (values: NameValues) => Promise<unknown>;
+}) {
+  const form = useSchemaForm(schema, { initialValues: { name: "", handling1: "" } });
+  const { onSubmit, error } = useFormSubmit(form, action, { success: "保存しました。" });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FormAlert error={error} />
+      <TextInput label="品名" {...form.getInputProps("name")} />
+      <TextInput label="荷扱い1" {...form.getInputProps("handling1")} />
+      <SubmitButton loading={form.submitting}>保存する</SubmitButton>
+    </form>
+  );
+}
+
+function renderNameForm(
+  schema: LaterSchema<typeof ItemCategoryLike>,
+  action: (values: NameValues) => Promise<unknown>,
+) {
+  return render(
+    <AppProviders queryClient={new QueryClient()} env="test">
+      <NameForm schema={schema} action={action} />
+    </AppProviders>,
+  );
+}
+
+describe("useSchemaForm + useFormSubmit", () => {
+  const renderForm = (action: (values: NameValues) => Promise<unknown>) =>
+    renderNameForm(itemCategoryLike, action);
 
   it("shows the schema's message next to the field and does not call the API", async () => {
     const action = vi.fn(async () => ({}));
@@ -291,31 +303,8 @@ describe("a form whose schema comes after it is drawn (laterSchema)", () => {
     return { later, arrive: () => act(async () => arrive()), attempts: () => attempts };
   }
 
-  function SlowForm({
-    schema,
-    action,
-  }: {
-    schema: ReturnType<typeof slowSchema>["later"];
-    action: (values: { name: string; handling1: string }) => Promise<unknown>;
-  }) {
-    const form = useSchemaForm(schema, { initialValues: { name: "", handling1: "" } });
-    const { onSubmit, error } = useFormSubmit(form, action);
-    return (
-      <form noValidate onSubmit={onSubmit}>
-        <FormAlert error={error} />
-        <TextInput label="品名" {...form.getInputProps("name")} />
-        <TextInput label="荷扱い1" {...form.getInputProps("handling1")} />
-        <SubmitButton loading={form.submitting}>保存する</SubmitButton>
-      </form>
-    );
-  }
-
-  const renderSlow = (schema: ReturnType<typeof slowSchema>["later"], action = vi.fn(async () => ({}))) => {
-    render(
-      <AppProviders queryClient={new QueryClient()} env="test">
-        <SlowForm schema={schema} action={action} />
-      </AppProviders>,
-    );
+  const renderSlow = (schema: LaterSchema<typeof ItemCategoryLike>, action = vi.fn(async () => ({}))) => {
+    renderNameForm(schema, action);
     return action;
   };
 
