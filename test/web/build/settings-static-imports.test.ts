@@ -3,8 +3,8 @@ import { cruise, type ICruiseResult } from "dependency-cruiser";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The settings tabs' first screens (会社概要, ユーザー管理, 発送元管理, 備考欄設定) and the setup
- * wizard's 基本情報 draw their forms without checking them: zod, the shared schemas, the phone
+ * The settings tabs' first screens (会社概要, ユーザー管理, ストア管理, 発送元管理, 備考欄設定,
+ * 配送会社連携, API連携) and the setup wizard's steps draw their forms without checking them: zod, the shared schemas, the phone
  * metadata they check numbers with, the calendar and the number fields come later (laterSchema,
  * loadLater). Followed here as the bundler does: static imports only (a dynamic import() is a
  * chunk of its own, an `import type` is no import at all), from each screen's own module.
@@ -14,6 +14,10 @@ const screens = [
   "web/src/routes/_authed._app.settings.users.tsx",
   "web/src/routes/_authed._app.settings.senders.tsx",
   "web/src/routes/_authed._app.settings.item_categories.tsx",
+  "web/src/routes/_authed._app.settings.carriers.tsx",
+  "web/src/routes/_authed._app.settings.stores.tsx",
+  "web/src/routes/_authed._app.settings.credentials.tsx",
+  "web/src/routes/_authed.setup.$step.tsx",
   "web/src/components/SetupWizard/BasicInformationStep.tsx",
 ];
 
