@@ -190,12 +190,14 @@ type NameValues = { name: string; handling1: string };
 function NameForm({
   schema,
   action,
+  success,
 }: {
   schema: LaterSchema<typeof ItemCategoryLike>;
   action: (values: NameValues) => Promise<unknown>;
+  success?: string;
 }) {
   const form = useSchemaForm(schema, { initialValues: { name: "", handling1: "" } });
-  const { onSubmit, error } = useFormSubmit(form, action, { success: "保存しました。" });
+  const { onSubmit, error } = useFormSubmit(form, action, { success });
   return (
     <form noValidate onSubmit={onSubmit}>
       <FormAlert error={error} />
@@ -209,17 +211,18 @@ function NameForm({
 function renderNameForm(
   schema: LaterSchema<typeof ItemCategoryLike>,
   action: (values: NameValues) => Promise<unknown>,
+  success?: string,
 ) {
   return render(
     <AppProviders queryClient={new QueryClient()} env="test">
-      <NameForm schema={schema} action={action} />
+      <NameForm schema={schema} action={action} success={success} />
     </AppProviders>,
   );
 }
 
 describe("useSchemaForm + useFormSubmit", () => {
   const renderForm = (action: (values: NameValues) => Promise<unknown>) =>
-    renderNameForm(itemCategoryLike, action);
+    renderNameForm(itemCategoryLike, action, "保存しました。");
 
   it("shows the schema's message next to the field and does not call the API", async () => {
     const action = vi.fn(async () => ({}));
