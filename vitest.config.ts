@@ -47,6 +47,10 @@ export default defineConfig({
           name: "web",
           include: ["test/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // Mantine leaves a transition's timer behind when its component unmounts between
+          // two animation frames; one that fired after a file's window was gone failed CI.
+          // The tests see the app as someone who asks for less motion does: no transitions.
+          environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: "reduce" } } } },
           globals: true,
           setupFiles: ["test/support/web-setup.ts"],
         },

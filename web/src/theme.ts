@@ -29,6 +29,8 @@ export const theme = createTheme({
   headings: { fontFamily, fontWeight: "700" },
   defaultRadius: "md",
   cursorType: "pointer",
+  // Someone whose system asks for less motion gets dialogs, menus and toasts without animation.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: "md" } },
