@@ -19,24 +19,43 @@ const proxy = {
 };
 
 /**
+ * Gives the Mantine modules `importer` matches `replacement` (in src/lib) for `source`: where
+ * they take one small thing from a large package that the first screens need nothing else of.
+ */
+function takeInstead(name: string, source: string, importer: RegExp, replacement: string): Plugin {
+  return {
+    name: `okuru:${name}`,
+    enforce: "pre",
+    resolveId(imported, by) {
+      return imported === source && by && importer.test(by) ? `${webDir}src/lib/${replacement}` : null;
+    },
+  };
+}
+
+/**
  * Mantine's ScrollArea (under every Table) takes one small hook, `useMergeRefs`, from
  * @floating-ui/react, a single module that also holds the positioning of every popover,
  * menu and select: about 14 KB gzip that the order list's first screen draws nothing with.
  * It gets the same hook from src/lib/merge-refs.ts instead; the popovers keep floating-ui.
  */
-const scrollAreaMergeRefs = {
-  name: "okuru:scroll-area-merge-refs",
-  enforce: "pre",
-  resolveId(source: string, importer: string | undefined) {
-    if (
-      source === "@floating-ui/react" &&
-      importer &&
-      /@mantine[\\/]core[\\/].*[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
-    )
-      return `${webDir}src/lib/merge-refs.ts`;
-    return null;
-  },
-} satisfies Plugin;
+const scrollAreaMergeRefs = takeInstead(
+  "scroll-area-merge-refs",
+  "@floating-ui/react",
+  /@mantine[\\/]core[\\/].*[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+  "merge-refs.ts",
+);
+
+/**
+ * Mantine's AppShell takes only `RemoveScroll.classNames` from react-remove-scroll (about
+ * 3.5 KB gzip under every signed-in page); it gets them from
+ * src/lib/remove-scroll-class-names.ts instead, and the scroll lock comes with the dialogs.
+ */
+const appShellScrollClassNames = takeInstead(
+  "app-shell-scroll-class-names",
+  "react-remove-scroll",
+  /@mantine[\\/]core[\\/].*[\\/]AppShell[\\/]/,
+  "remove-scroll-class-names.ts",
+);
 
 const frameworkModules = /node_modules[\\/](@tanstack|react|react-dom|scheduler|clsx|tslib|@babel)[\\/]/;
 const screens = screenChunks(`${webDir}src/app.tsx`, `${webDir}src/main.tsx`);
@@ -56,6 +75,7 @@ export default defineConfig({
     }),
     react(),
     scrollAreaMergeRefs,
+    appShellScrollClassNames,
     japanPhoneMetadata(),
     preloadAppChunk(),
     { name: "okuru:screen-chunks", apply: "build", buildStart: () => screens.reset() },

@@ -21,21 +21,25 @@ function openingChunks(bundle: Rollup.OutputBundle, linked: Set<string>): Openin
   };
   const routes: Record<string, number[]> = {};
   for (const output of Object.values(bundle)) {
-    const route = output.type === "chunk" ? routeChunk.exec(output.facadeModuleId ?? "")?.[1] : undefined;
-    if (!route) continue;
-    const reached = new Set<string>();
-    const reach = (chunk: Rollup.OutputChunk) => {
-      if (reached.has(chunk.fileName)) return;
-      reached.add(chunk.fileName);
-      for (const style of chunk.viteMetadata?.importedCss ?? []) reached.add(style);
-      for (const file of chunk.imports) {
-        const imported = bundle[file];
-        if (imported?.type === "chunk") reach(imported);
-      }
-    };
-    reach(output as Rollup.OutputChunk);
-    const own = [...reached].filter((file) => !linked.has(file)).map(position);
-    routes[route] = [...new Set([...(routes[route] ?? []), ...own])];
+    if (output.type !== "chunk") continue;
+    // A route's split component may share its chunk (a tab of 設定 with its screen's code:
+    // web/scripts/screen-chunks.ts), so the chunk's modules are read, not its facade.
+    const routesHere = output.moduleIds.flatMap((id) => routeChunk.exec(id)?.[1] ?? []);
+    for (const route of routesHere) {
+      const reached = new Set<string>();
+      const reach = (chunk: Rollup.OutputChunk) => {
+        if (reached.has(chunk.fileName)) return;
+        reached.add(chunk.fileName);
+        for (const style of chunk.viteMetadata?.importedCss ?? []) reached.add(style);
+        for (const file of chunk.imports) {
+          const imported = bundle[file];
+          if (imported?.type === "chunk") reach(imported);
+        }
+      };
+      reach(output);
+      const own = [...reached].filter((file) => !linked.has(file)).map(position);
+      routes[route] = [...new Set([...(routes[route] ?? []), ...own])];
+    }
   }
   return { files, routes };
 }

@@ -9,18 +9,24 @@ import { dirname, resolve } from "node:path";
  * A module goes to
  * - "startup" when src/app.tsx needs it (the providers, the router, the route tree's guards
  *   and search schemas): every URL runs it first;
- * - the chunk of the one family of screens that needs it (the sign-in pages, 注文リスト,
- *   出荷履歴, 設定, the setup wizard);
- * - "shell" when the signed-in layout needs it (it is under every signed-in page), "pages"
- *   when several signed-in families share it, "common" when sign-in and signed-in pages do;
- *   of the last two, what neither 注文リスト nor 出荷履歴 needs goes to "more-pages" and
- *   "more-common": a signed-in merchant lands on the order list and works in both lists
- *   every day, and their first screens load no module of the settings' and setup's forms
- *   (their zod, @mantine/form, their phone numbers) for a button they share with them.
- *   A chunk of what only the history shares would be one more file for 設定 and /login.
+ * - the chunk of the one family of screens that needs it: the sign-in pages, 注文リスト,
+ *   出荷履歴, the settings layout, each tab of 設定 (settings-users…), the setup wizard,
+ *   the signed-in layouts ("shell");
+ * - "shell" when the signed-in layouts need it (they are under every signed-in page), or the
+ *   lists and the wizard share it (a check icon: the wizard would load "pages" for it);
+ * - among signed-in pages other than the lists: "settings" when the settings layout needs
+ *   it (so every tab does), "settings-tabs" when several tabs share it, the tab's chunk when
+ *   one tab shares it with the wizard, "more-pages" for the rest;
+ * - "list-pages" when only the lists share it, "pages" when a list shares it with 設定 or
+ *   the wizard: a tab of 設定 loads what it shares with the lists without what only they draw;
+ * - "common" when sign-in and signed-in pages share it and a list or the layouts need it,
+ *   "more-common" otherwise: the lists' first screens load no module of the forms of 設定 and
+ *   the sign-in pages (@mantine/form) for a button they share with them.
  * What main.tsx imports itself stays out of them all: it must run even when the app fails.
- * A route's own code (its split `?tsr-split` modules) keeps its chunk: /login never
- * fetches the order list.
+ * A route's own code (its split `?tsr-split` modules) keeps its chunk, /login never fetching
+ * the sign-up page nor the order list its drawer's route, except in the families of a single
+ * screen (a tab of 設定) or under every page (the signed-in layouts): there it joins the
+ * family's chunk, one file fewer.
  *
  * Who needs a module is read from the import graph, but through a package's index
  * (`import { Button } from "@mantine/core"`) only to the modules of the names imported:
@@ -34,15 +40,37 @@ type ModuleInfo = {
 } | null;
 type Context = { getModuleInfo(id: string): ModuleInfo };
 
-const routeFamilies: [family: string, route: RegExp][] = [
-  ["public", /[\\/]routes[\\/]_public[^\\/]*$/],
-  ["orders", /[\\/]routes[\\/]_authed\._app\.orders[^\\/]*$/],
-  ["shipments", /[\\/]routes[\\/]_authed\._app\.shipments[^\\/]*$/],
-  ["settings", /[\\/]routes[\\/](_authed\._app\.settings|settings\.)[^\\/]*$/],
-  ["setup", /[\\/]routes[\\/]_authed\.setup[^\\/]*$/],
+/** The family of screens a route file belongs to; undefined for the root. */
+function familyOf(route: string): string | undefined {
+  const file = /[\\/]routes[\\/]([^\\/]+)\.tsx$/.exec(route)?.[1];
+  if (!file || file === "__root") return undefined;
+  if (file.startsWith("_public")) return "public";
+  if (file.startsWith("_authed._app.orders")) return "orders";
+  if (file.startsWith("_authed._app.shipments")) return "shipments";
+  if (file === "_authed._app.settings") return "settings";
+  // Each tab of 設定 is a family of its own (settings:users…), with the pages under it.
+  const tab = /^_authed\._app\.settings\.([^._]+)/.exec(file)?.[1];
+  if (tab) return `settings:${tab}`;
+  if (file.startsWith("settings.stores.shopify")) return "shopify-install";
+  if (file.startsWith("_authed.setup")) return "setup";
   // The signed-in layouts (_authed, _authed._app, the catch-all): under every signed-in page.
-  ["shell", /[\\/]routes[\\/]_authed[^\\/]*$/],
-];
+  if (file.startsWith("_authed")) return "shell";
+  return undefined;
+}
+
+const isSettings = (family: string) => family === "settings" || family.startsWith("settings:");
+
+/**
+ * Families of one screen and the layouts over them, whose route code joins their chunk:
+ * one file fewer for each (the signed-in layouts are under every signed-in page; a tab
+ * of 設定 is one page). The sign-in pages, the lists and the wizard keep theirs apart:
+ * /login never fetches the sign-up page, nor an order list the order drawer's route.
+ */
+const joinsChunk = (family: string) =>
+  family === "shell" || family === "shopify-install" || isSettings(family);
+
+/** A family's chunk: settings:users goes to settings-users. */
+const chunkName = (family: string) => family.replace(":", "-");
 
 /**
  * The lists: the screen a signed-in merchant lands on (`/` sends there:
@@ -50,7 +78,8 @@ const routeFamilies: [family: string, route: RegExp][] = [
  */
 const listFamilies = ["orders", "shipments"];
 
-const signedInFamilies = new Set(["orders", "shipments", "settings", "setup", "shell"]);
+const signedIn = (family: string) =>
+  ["orders", "shipments", "setup", "shell"].includes(family) || isSettings(family);
 
 /** `import { a, b as c } from "x"` and `export { a } from "x"`: the names taken from each source. */
 const namedFrom = /(?:import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
@@ -147,7 +176,7 @@ export function screenChunks(appEntry: string, mainEntry: string) {
     // in the parts the router plugin split off, which that file imports on demand.
     const routeTree = [...familiesOf.keys()].find((id) => /routeTree\.gen\.ts$/.test(id));
     for (const route of routeTree ? (ctx.getModuleInfo(routeTree)?.importedIds ?? []) : []) {
-      const family = routeFamilies.find(([, pattern]) => pattern.test(route))?.[0];
+      const family = familyOf(route);
       if (!family) continue;
       for (const split of ctx.getModuleInfo(route)?.dynamicallyImportedIds ?? [])
         if (split.includes("tsr-split")) mark(ctx, split, family);
@@ -163,16 +192,35 @@ export function screenChunks(appEntry: string, mainEntry: string) {
     name(id: string, ctx: Context): string | null {
       if (!analysed) analyse(ctx);
       const families = familiesOf.get(id);
-      if (!families || families.has("entry") || id === appEntry || id.includes("tsr-split")) return null;
+      if (!families || families.has("entry") || id === appEntry) return null;
+      if (id.includes("tsr-split")) {
+        const [family] = families;
+        return families.size === 1 && joinsChunk(family!) ? chunkName(family!) : null;
+      }
       if (families.has("startup")) return "startup";
-      if (families.size === 1) return [...families][0]!;
-      const signedInOnly = [...families].every((family) => signedInFamilies.has(family));
+      if (families.size === 1) return chunkName([...families][0]!);
+      const signedInOnly = [...families].every(signedIn);
       // The signed-in layout is under every signed-in page: what it needs comes with it.
       if (signedInOnly && families.has("shell")) return "shell";
-      const name = signedInOnly ? "pages" : "common";
-      // The lists are drawn in the signed-in layout: what the layout needs, they need.
-      const forLists = families.has("shell") || listFamilies.some((family) => families.has(family));
-      return forLists ? name : `more-${name}`;
+      const list = [...families].some((family) => listFamilies.includes(family));
+      if (signedInOnly && !list) {
+        // What the settings layout needs, every tab needs (and the wizard, when it shares it).
+        if (families.has("settings")) return "settings";
+        const tabs = [...families].filter(isSettings);
+        if (tabs.length === families.size) return "settings-tabs";
+        // A tab's code the wizard draws too (ストア管理, 配送会社連携, 会社概要's form).
+        if (tabs.length === 1) return chunkName(tabs[0]!);
+        return "more-pages";
+      }
+      if (signedInOnly) {
+        // What the lists share with 設定 or the wizard apart from what only the lists draw.
+        const onlyLists = [...families].every((family) => listFamilies.includes(family));
+        // The wizard would load all that for a check icon: what it shares with the lists is
+        // little, and goes where both find it.
+        if (families.has("setup")) return "shell";
+        return onlyLists ? "list-pages" : "pages";
+      }
+      return list || families.has("shell") ? "common" : "more-common";
     },
   };
 }

@@ -1,4 +1,3 @@
-import "dayjs/locale/ja";
 import { MantineProvider } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
 import { useNotifications } from "@mantine/notifications";

@@ -3,12 +3,13 @@ import { preloadAppChunk } from "../../../web/scripts/preload-app-chunk";
 
 type Handler = (html: string, context: { bundle?: Record<string, unknown> }) => unknown;
 
-const chunk = (fileName: string, extra: Record<string, unknown> = {}) => ({
+const chunk = (fileName: string, extra: { facadeModuleId?: string; [key: string]: unknown } = {}) => ({
   type: "chunk",
   fileName,
   imports: [],
   isEntry: false,
   facadeModuleId: null,
+  moduleIds: extra.facadeModuleId ? [extra.facadeModuleId] : [],
   ...extra,
 });
 
@@ -73,6 +74,14 @@ describe("index.html lists the app's chunk", () => {
       "assets/_authed-error.js": chunk("assets/_authed-error.js", {
         facadeModuleId: `${process.cwd()}/web/src/routes/_authed.tsx?tsr-split=errorComponent`,
       }),
+      // A tab of 設定 whose route shares the chunk of its screen's code, with no facade.
+      "assets/settings-users.js": chunk("assets/settings-users.js", {
+        moduleIds: [
+          `${process.cwd()}/web/src/components/UsersSettings/UsersSettings.tsx`,
+          `${process.cwd()}/web/src/routes/_authed._app.settings.users.tsx?tsr-split=component`,
+        ],
+        imports: ["assets/framework.js"],
+      }),
       "assets/evil.js": chunk("assets/</script><script>alert(1)//.js", {
         facadeModuleId: `${process.cwd()}/web/src/routes/_public.login.tsx?tsr-split=component`,
       }),
@@ -85,9 +94,15 @@ describe("index.html lists the app's chunk", () => {
         "assets/orders.js",
         "assets/orders.css",
         "assets/_authed.js",
+        "assets/settings-users.js",
         "assets/</script><script>alert(1)//.js",
       ],
-      routes: { "_authed._app.orders": [0, 1, 2], _authed: [3], "_public.login": [4] },
+      routes: {
+        "_authed._app.orders": [0, 1, 2],
+        _authed: [3],
+        "_authed._app.settings.users": [4],
+        "_public.login": [5],
+      },
     });
   });
 

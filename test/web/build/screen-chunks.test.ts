@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
+import { build, type Rollup } from "vite";
 import { openingFiles } from "../../../web/src/opening-chunks";
 
 /**
  * The production build's first screens (issue 27 §13): what /login, /orders and /shipments fetch
- * before they can draw, counted from the build's manifest as the browser follows it:
- * the entry, the app and the chunks they import, and each matched route's split component
- * with theirs (src/opening-chunks.ts starts them at once; a route's error component is
+ * before they can draw, counted from the build's output as the browser follows it:
+ * the entry, the app and the chunks they import, and the chunk of each matched route's split
+ * component (its own, or its screen's, where it shares one) with theirs (src/opening-chunks.ts starts them at once; a route's error component is
  * fetched only on an error).
  */
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
@@ -17,13 +17,14 @@ type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boo
 const webDir = resolve(import.meta.dirname, "../../../web");
 let outDir: string;
 let manifest: Manifest;
+let chunks: Rollup.OutputChunk[];
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), "okuru-screen-chunks-"));
   // React's production build, as `vite build` gives it outside the test runner.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
-  await build({
+  const built = await build({
     configFile: join(webDir, "vite.config.ts"),
     root: webDir,
     logLevel: "silent",
@@ -31,23 +32,26 @@ beforeAll(async () => {
   });
   process.env.NODE_ENV = nodeEnv;
   manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
+  chunks = (Array.isArray(built) ? built : [built as Rollup.RollupOutput])
+    .flatMap((output) => output.output)
+    .filter((output): output is Rollup.OutputChunk => output.type === "chunk");
 }, 180_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** The files a page loads first: the entry, the app, and the split components of `routes`. */
 function firstScreen(routes: string[]): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const files = new Set<string>();
-  const add = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) add(imported);
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const imported of chunk.imports) add(byFile.get(imported));
   };
-  add(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
-  add("src/app.tsx");
-  for (const key of Object.keys(manifest))
-    if (routes.some((route) => key === `src/routes/${route}?tsr-split=component`)) add(key);
+  for (const chunk of chunks)
+    if (chunk.isEntry || chunk.facadeModuleId === join(webDir, "src/app.tsx")) add(chunk);
+  const splits = new Set(routes.map((route) => `${join(webDir, "src/routes", route)}?tsr-split=component`));
+  for (const chunk of chunks) if (chunk.moduleIds.some((id) => splits.has(id))) add(chunk);
   return [...files];
 }
 
@@ -61,6 +65,23 @@ const orders = [
   "_authed._app.orders.tsx",
   "_authed._app.orders.index.tsx",
 ];
+/** A tab of 設定 under its layouts. */
+const settingsTab = (tab: string) => [
+  "_authed.tsx",
+  "_authed._app.tsx",
+  "_authed._app.settings.tsx",
+  `_authed._app.settings.${tab}.tsx`,
+];
+const settingsTabs = [
+  "companies",
+  "users",
+  "senders",
+  "item_categories",
+  "carriers",
+  "stores",
+  "credentials",
+];
+
 const shipments = [
   "_authed.tsx",
   "_authed._app.tsx",
@@ -111,6 +132,7 @@ describe("the first screens of the production build", () => {
     for (const [routes, pathname] of [
       [login, "/login"],
       [orders, "/orders"],
+      [settingsTab("users"), "/settings/users"],
     ] as const) {
       const fetched = new Set([
         ...inPage,
@@ -164,5 +186,29 @@ describe("the first screens of the production build", () => {
   it("keeps zod and the phone metadata out of /shipments: its forms are in the drawer and dialogs", () => {
     for (const file of firstScreen(shipments))
       expect({ file, ...holds(file) }).toEqual({ file, zod: false, libphonenumber: false });
+  });
+
+  // 248 KB in 15 files with every tab's code, the dialogs, the selects' dropdowns and tooltips
+  // (floating-ui) and @mantine/form for a confirmation dialog: a tab now loads its own code,
+  // what the tabs share, and the rest when the browser is idle (LaterSelect, LaterTooltip).
+  it.each(settingsTabs)("gives 設定's %s tab less than 200 KB gzip of script in at most 15 files", (tab) => {
+    const files = firstScreen(settingsTab(tab));
+    expect(files.length).toBeLessThanOrEqual(15);
+    expect(gzipKb(files)).toBeLessThan(200);
+  });
+
+  it("keeps zod, the phone metadata and floating-ui out of 設定's first screens", () => {
+    for (const tab of settingsTabs)
+      for (const file of firstScreen(settingsTab(tab))) {
+        const code = readFileSync(join(outDir, file), "utf8");
+        // The option of floating-ui's flip middleware, kept by the minifier as a property name.
+        expect({ tab, file, ...holds(file), floatingUi: code.includes("fallbackPlacements") }).toEqual({
+          tab,
+          file,
+          zod: false,
+          libphonenumber: false,
+          floatingUi: false,
+        });
+      }
   });
 });

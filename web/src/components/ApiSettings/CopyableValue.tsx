@@ -1,5 +1,6 @@
-import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Code, CopyButton, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { LaterTooltip } from "../LaterTooltip/LaterTooltip";
 
 /** A value with its copy button, as a merchant pastes it into another system. */
 export function CopyableValue({ label, value }: { label: string; value: string }) {
@@ -14,7 +15,7 @@ export function CopyableValue({ label, value }: { label: string; value: string }
         </Code>
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? "コピーしました" : "コピー"} withArrow>
+            <LaterTooltip label={copied ? "コピーしました" : "コピー"} withArrow>
               <ActionIcon
                 variant="light"
                 color={copied ? "teal" : "blue"}
@@ -23,7 +24,7 @@ export function CopyableValue({ label, value }: { label: string; value: string }
               >
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
-            </Tooltip>
+            </LaterTooltip>
           )}
         </CopyButton>
       </Group>

@@ -1,3 +1,4 @@
+import "../../lib/calendar-locale";
 import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { apiScopeLabels, apiScopes } from "@okuru/core/shared/api-scope-names";

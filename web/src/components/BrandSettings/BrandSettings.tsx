@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Select, type SelectProps, SimpleGrid, Skeleton, TextInput } from "@mantine/core";
+import { Anchor, Checkbox, type SelectProps, SimpleGrid, Skeleton, TextInput } from "@mantine/core";
 import { uploadSettingLabels } from "@okuru/core/shared/brand-settings";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import {
 import { companyQueryOptions } from "../../queries/companies";
 import { itemCategoriesQueryOptions } from "../../queries/item-categories";
 import { sendersQueryOptions } from "../../queries/senders";
+import { LaterSelect } from "../forms/LaterSelect";
 import { SettingsFormSection } from "../forms/SettingsFormSection";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { printSettingsDescription, printSettingsSection, printSettingsTitle } from "./brand-settings-later";
@@ -163,7 +164,7 @@ interface DefaultRecordSelectProps extends Omit<SelectProps, "data" | "placehold
 function DefaultRecordSelect({ records, noun, hint, listLink, ...props }: DefaultRecordSelectProps) {
   const options = records.map((record) => ({ value: record.id, label: record.name }));
   return (
-    <Select
+    <LaterSelect
       placeholder={options.length ? "未設定" : `${noun}が登録されていません`}
       data={options}
       clearable

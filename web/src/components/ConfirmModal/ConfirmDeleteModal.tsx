@@ -1,80 +1,17 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { type ReactNode, useEffect, useState } from "react";
-import { ApiError } from "../../lib/api";
-import { unexpectedErrorMessage } from "../../lib/form";
-import { notify } from "../../lib/notify";
-import { FormAlert } from "../forms/FormAlert";
+import { DrawnLater, loadLater } from "../../lib/load-later";
+import type { ConfirmDeleteDialogProps } from "./ConfirmDeleteDialog";
 
-export interface ConfirmDeleteModalProps {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  /** What will be deleted and what follows from it. */
-  children: ReactNode;
-  onConfirm: () => Promise<unknown>;
-  /** The toast after the deletion. */
-  successMessage: string;
-  confirmLabel?: string;
-}
+const confirmDeleteDialog = loadLater(() =>
+  import("./ConfirmDeleteDialog").then((module) => module.ConfirmDeleteDialog),
+);
+
+export type ConfirmDeleteModalProps = ConfirmDeleteDialogProps;
 
 /**
- * Asks before deleting. A refusal by the API (the sender is the brand's default,
- * the last administrator…) is shown in the dialog, which stays open.
+ * Asks before deleting (ConfirmDeleteDialog). Only a click opens it, so the lists that
+ * offer 削除 draw without its code (Mantine's Modal and its focus trap): it comes when the
+ * browser is idle, or at once when opened before that.
  */
-export function ConfirmDeleteModal({
-  opened,
-  onClose,
-  title,
-  children,
-  onConfirm,
-  successMessage,
-  confirmLabel = "削除する",
-}: ConfirmDeleteModalProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    if (opened) setError(null);
-  }, [opened]);
-
-  async function confirm() {
-    setPending(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : unexpectedErrorMessage);
-      return;
-    } finally {
-      setPending(false);
-    }
-    notify.success(successMessage);
-    onClose();
-  }
-
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="md"
-      centered
-      padding="lg"
-      closeButtonProps={{ "aria-label": "閉じる" }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{children}</Text>
-        <FormAlert error={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            キャンセル
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
+  return <DrawnLater part={confirmDeleteDialog} needed={props.opened} {...props} />;
 }

@@ -1,3 +1,4 @@
+import "../../lib/calendar-locale";
 import {
   Alert,
   Button,

@@ -1,13 +1,21 @@
 import { Badge, Button, type ButtonProps, Group, Stack, Text } from "@mantine/core";
 import { type Icon, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
+import { DrawnLater, loadLater } from "../../lib/load-later";
 import { useCanManageSettings } from "../../lib/permissions";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
 import { EmptyState } from "../EmptyState/EmptyState";
-import { type FormModalProps, RecordFormModal } from "../forms/FormModal";
+import type { FormModalProps, RecordFormModalProps } from "../forms/FormModal";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
+
+/** The add/edit dialog, which only a click opens: the list draws without Mantine's Modal. */
+const recordFormModal = loadLater(() =>
+  import("../forms/FormModal").then(
+    (module) => module.RecordFormModal as ComponentType<RecordFormModalProps<NamedRecord>>,
+  ),
+);
 
 /** A record listed by a settings tab: the API's senders, item categories… */
 export interface NamedRecord {
@@ -107,15 +115,17 @@ export function RecordListSection<T extends NamedRecord>({
         )}
       </SettingsSection>
 
-      <RecordFormModal
+      <DrawnLater
+        part={recordFormModal}
+        needed={editing !== null}
         opened={editing !== null}
         record={editingShown === "new" ? null : editingShown}
         onClose={() => setEditing(null)}
         noun={noun}
         size={formSize}
       >
-        {(record) => renderForm(record, () => setEditing(null))}
-      </RecordFormModal>
+        {(record) => renderForm(record as T | null, () => setEditing(null))}
+      </DrawnLater>
       <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,15 +1,16 @@
-import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Text } from "@mantine/core";
 import { IconLock, IconMailForward, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useRetained } from "../../hooks/use-retained";
 import { ApiError, type User } from "../../lib/api";
+import { formatDate } from "../../lib/dates";
 import { DrawnLater } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { meQueryOptions, useDeleteUser, usersQueryOptions } from "../../queries/users";
 import { ConfirmDeleteModal } from "../ConfirmModal/ConfirmDeleteModal";
 import { type DataColumn, DataTable } from "../DataTable/DataTable";
+import { LaterTooltip } from "../LaterTooltip/LaterTooltip";
 import { SettingsSection } from "../SettingsSection/SettingsSection";
 import { RoleBadge } from "./RoleBadge";
 import { invitedOn, useResendInvitation } from "./resend-invitation";
@@ -86,7 +87,7 @@ export function UsersSettings() {
       key: "createdAt",
       header: "登録日",
       width: 120,
-      render: (user) => <Text size="sm">{dayjs(user.createdAt).format("YYYY/MM/DD")}</Text>,
+      render: (user) => <Text size="sm">{formatDate(user.createdAt)}</Text>,
     },
   ];
 
@@ -117,7 +118,7 @@ export function UsersSettings() {
           編集
         </Button>
         {isAdmin && (
-          <Tooltip label="自分自身は削除できません" disabled={!self} withArrow>
+          <LaterTooltip label="自分自身は削除できません" disabled={!self} withArrow>
             <Button
               variant="subtle"
               color="red"
@@ -131,7 +132,7 @@ export function UsersSettings() {
             >
               削除
             </Button>
-          </Tooltip>
+          </LaterTooltip>
         )}
       </>
     );

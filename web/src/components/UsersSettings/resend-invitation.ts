@@ -1,5 +1,5 @@
-import dayjs from "dayjs";
 import { answer, api, byId } from "../../lib/api/client";
+import { formatDate } from "../../lib/dates";
 import { useInvalidatingMutation } from "../../queries/mutations";
 import { userKeys } from "../../queries/users";
 
@@ -10,4 +10,4 @@ const resendInvitation = (id: string) =>
 export const useResendInvitation = () => useInvalidatingMutation(userKeys.all, resendInvitation);
 
 /** When an invitation went out, as the list shows it: 2026/11/28 に招待. */
-export const invitedOn = (invitedAt: string) => `${dayjs(invitedAt).format("YYYY/MM/DD")} に招待`;
+export const invitedOn = (invitedAt: string) => `${formatDate(invitedAt)} に招待`;

@@ -5,7 +5,6 @@ import {
   Input,
   Paper,
   ScrollArea,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { type ChangeEvent, useId, useRef, useState } from "react";
 import { ApiError, type GeocodingAddress } from "../../lib/api";
 import { geocodingQueryOptions } from "../../queries/geocoding";
 import classes from "./AddressFields.module.css";
+import { LaterSelect } from "./LaterSelect";
 
 /** The address part of a form, keyed as the shared schemas (and the API) key it. */
 export type AddressValues = {
@@ -230,7 +230,7 @@ export function AddressFields<Values extends AddressValues>(props: AddressFields
       </Stack>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <Select
+        <LaterSelect
           label="都道府県"
           placeholder="選択してください"
           data={prefectures as unknown as string[]}

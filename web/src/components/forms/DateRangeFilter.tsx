@@ -1,3 +1,4 @@
+import "../../lib/calendar-locale";
 import { DatePickerInput } from "@mantine/dates";
 import { type Ref, useEffect, useState } from "react";
 import { MONTH_LABEL_FORMAT, PICKER_VALUE_FORMAT } from "../../lib/dates";
