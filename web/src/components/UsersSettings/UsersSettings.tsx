@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconLock, IconMailForward, IconPencil, IconTrash, IconUserPlus } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -48,21 +48,27 @@ export function UsersSettings() {
   const columns: DataColumn<User>[] = [
     {
       key: "name",
-      header: "氏名",
+      // The address under the name, as member lists show it: in a column of its own it took
+      // the width from the name until 氏名未設定 stood one character a line.
+      header: "氏名・メールアドレス",
       render: (user) => (
-        <Group gap={8} wrap="nowrap">
-          <Text size="sm" fw={600} c={user.name ? undefined : "dimmed"}>
-            {user.name || "氏名未設定"}
+        <Stack gap={2}>
+          <Group gap={8} wrap="nowrap">
+            <Text size="sm" fw={600} c={user.name ? undefined : "dimmed"} style={{ whiteSpace: "nowrap" }}>
+              {user.name || "氏名未設定"}
+            </Text>
+            {user.id === me.id && (
+              <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flexShrink: 0 }}>
+                あなた
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {user.email}
           </Text>
-          {user.id === me.id && (
-            <Badge size="xs" variant="outline" color="gray" radius="sm">
-              あなた
-            </Badge>
-          )}
-        </Group>
+        </Stack>
       ),
     },
-    { key: "email", header: "メールアドレス", render: (user) => <Text size="sm">{user.email}</Text> },
     { key: "role", header: "権限", width: 120, render: (user) => <RoleBadge role={user.role} /> },
     {
       key: "invitedAt",
