@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { testQueryClient } from "../../support/render";
 
 const prefectures = [
@@ -11,7 +12,12 @@ const prefectures = [
  * LaterSelect and the providers from a fresh module registry: the dropdown's code is fetched
  * once per page, and each case starts before it has come.
  */
-async function renderSelect(props: { value: string | null; clearable?: boolean }) {
+async function renderSelect(props: {
+  value: string | null;
+  clearable?: boolean;
+  description?: string;
+  leftSection?: ReactNode;
+}) {
   vi.resetModules();
   const [{ LaterSelect }, { AppProviders }] = await Promise.all([
     import("../../../web/src/components/forms/LaterSelect"),
@@ -31,13 +37,21 @@ const selectHasCome = () => document.querySelector('input[type="hidden"]') !== n
 
 describe("a select drawn before its dropdown's code has come (LaterSelect)", () => {
   it("shows the chosen option's label in the closed field, then the same in the Select that replaces it", async () => {
-    const { field } = await renderSelect({ value: "26" });
+    const { field } = await renderSelect({
+      value: "26",
+      description: "住所の都道府県",
+      leftSection: <span>県</span>,
+    });
     expect(selectHasCome()).toBe(false);
     expect(field()).toHaveValue("京都府");
+    // What the field takes besides its value passes to the stand-in as Select passes it on.
+    expect(field()).toHaveAccessibleDescription("住所の都道府県");
+    expect(screen.getByText("県")).toBeInTheDocument();
     expect(field()).toHaveAttribute("aria-haspopup", "listbox");
 
     await waitFor(() => expect(selectHasCome()).toBe(true), { timeout: 3000 });
     expect(field()).toHaveValue("京都府");
+    expect(field()).toHaveAccessibleDescription("住所の都道府県");
   });
 
   it("opens on the click the stand-in got, and the option chosen there is the value", async () => {

@@ -1,4 +1,4 @@
-import { ComboboxChevron, Input, InputBase, type SelectProps } from "@mantine/core";
+import { ComboboxChevron, Input, InputBase, type InputBaseProps, type SelectProps } from "@mantine/core";
 import { Suspense } from "react";
 import { loadLater, type StandInHandoff, type StandInProps, useStandIn } from "../../lib/load-later";
 
@@ -40,7 +40,11 @@ export function optionLabel(data: SelectProps["data"], value: string | null | un
   return "";
 }
 
-/** What the stand-in draws of a Select: its closed field. The rest only the dropdown uses. */
+/**
+ * What the stand-in draws of a Select: its closed field, with every prop the field takes
+ * (label, description, error, sizes, spacing, aria, name…), as Select hands them to its
+ * InputBase. The props listed first only the dropdown, the hidden input or the value use.
+ */
 function SelectStandIn({
   reach,
   data,
@@ -48,35 +52,57 @@ function SelectStandIn({
   onChange,
   onFocus,
   onBlur,
+  onClick,
   clearable,
   searchable,
   readOnly,
-  label,
-  description,
-  placeholder,
-  withAsterisk,
-  required,
   error,
   disabled,
   size,
-  className,
-  style,
   autoComplete,
+  defaultValue: _defaultValue,
+  dropdownOpened: _dropdownOpened,
+  defaultDropdownOpened: _defaultDropdownOpened,
+  onDropdownOpen: _onDropdownOpen,
+  onDropdownClose: _onDropdownClose,
+  selectFirstOptionOnChange: _selectFirstOptionOnChange,
+  selectFirstOptionOnDropdownOpen: _selectFirstOptionOnDropdownOpen,
+  onOptionSubmit: _onOptionSubmit,
+  comboboxProps: _comboboxProps,
+  filter: _filter,
+  limit: _limit,
+  withScrollArea: _withScrollArea,
+  maxDropdownHeight: _maxDropdownHeight,
+  checkIconPosition: _checkIconPosition,
+  withCheckIcon: _withCheckIcon,
+  withAlignedLabels: _withAlignedLabels,
+  nothingFoundMessage: _nothingFoundMessage,
+  searchValue: _searchValue,
+  defaultSearchValue: _defaultSearchValue,
+  onSearchChange: _onSearchChange,
+  allowDeselect: _allowDeselect,
+  clearSectionMode: _clearSectionMode,
+  clearButtonProps: _clearButtonProps,
+  hiddenInputProps: _hiddenInputProps,
+  renderOption: _renderOption,
+  onClear: _onClear,
+  scrollAreaProps: _scrollAreaProps,
+  chevronColor,
+  autoSelectOnBlur: _autoSelectOnBlur,
+  openOnFocus: _openOnFocus,
+  classNames: _classNames,
+  styles: _styles,
+  vars: _vars,
+  ...field
 }: SelectProps & { reach: StandInProps }) {
   const filled = value != null && value !== "";
   return (
     <InputBase
+      {...(field as InputBaseProps & Record<string, unknown>)}
       __staticSelector="Select"
-      label={label}
-      description={description}
-      placeholder={placeholder}
-      withAsterisk={withAsterisk}
-      required={required}
       error={error}
       disabled={disabled}
       size={size}
-      className={className}
-      style={style}
       readOnly
       pointer={!searchable}
       value={optionLabel(data, value)}
@@ -84,12 +110,15 @@ function SelectStandIn({
       aria-haspopup="listbox"
       aria-expanded={false}
       autoComplete={autoComplete}
-      __defaultRightSection={<ComboboxChevron size={size} error={error} />}
+      __defaultRightSection={<ComboboxChevron size={size} error={error} color={chevronColor} />}
       __clearSection={<Input.ClearButton onClick={() => onChange?.(null, null as never)} />}
       __clearable={Boolean(clearable && filled && !disabled && !readOnly)}
-      rightSectionPointerEvents="none"
+      rightSectionPointerEvents={field.rightSectionPointerEvents ?? "none"}
       onPointerDown={reach.onPointerDown}
-      onClick={reach.onClick}
+      onClick={(event) => {
+        reach.onClick();
+        onClick?.(event);
+      }}
       onFocus={(event) => {
         reach.onFocus();
         onFocus?.(event);
