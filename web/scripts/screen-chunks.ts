@@ -10,15 +10,17 @@ import { dirname, resolve } from "node:path";
  * - "startup" when src/app.tsx needs it (the providers, the router, the route tree's guards
  *   and search schemas): every URL runs it first;
  * - the chunk of the one family of screens that needs it: the sign-in pages, 注文リスト,
- *   出荷履歴, the settings layout, each tab of 設定 (settings-users…), the setup wizard,
- *   the signed-in layouts ("shell");
+ *   出荷履歴, the settings layout, each tab of 設定 (settings-users…), the setup wizard's
+ *   route ("setup") and each of its steps (setup-StoresStep), the signed-in layouts ("shell");
  * - "shell" when the signed-in layouts need it (they are under every signed-in page), or the
- *   lists and the wizard share it (a check icon: the wizard would load "pages" for it);
+ *   lists share it with the wizard (a table, a check icon: the wizard would load "pages"),
+ *   or the settings layout does (permissions);
  * - among signed-in pages other than the lists: "settings" when the settings layout needs
- *   it (so every tab does), "settings-tabs" when several tabs share it, the tab's chunk when
- *   one tab shares it with the wizard, "more-pages" for the rest;
- * - "list-pages" when only the lists share it, "pages" when a list shares it with 設定 or
- *   the wizard: a tab of 設定 loads what it shares with the lists without what only they draw;
+ *   it (so every tab does), "settings-tabs" when several tabs share it, "setup" when only
+ *   the wizard does, "<tab>-setup" when one tab shares it with one step (the step draws the
+ *   tab's screen: settings-stores-setup), "more-pages" for the rest;
+ * - "list-pages" when only the lists share it, "pages" when a list shares it with 設定:
+ *   a tab of 設定 loads what it shares with the lists without what only they draw;
  * - "common" when sign-in and signed-in pages share it and a list or the layouts need it,
  *   "more-common" otherwise: the lists' first screens load no module of the forms of 設定 and
  *   the sign-in pages (@mantine/form) for a button they share with them.
@@ -52,6 +54,9 @@ function familyOf(route: string): string | undefined {
   const tab = /^_authed\._app\.settings\.([^._]+)/.exec(file)?.[1];
   if (tab) return `settings:${tab}`;
   if (file.startsWith("settings.stores.shopify")) return "shopify-install";
+  // Each step of the wizard is a family of its own (setup:stores…), as a tab of 設定 is.
+  const step = /^_authed\.setup\.([a-z_]+)$/.exec(file)?.[1];
+  if (step) return `setup:${step}`;
   if (file.startsWith("_authed.setup")) return "setup";
   // The signed-in layouts (_authed, _authed._app, the catch-all): under every signed-in page.
   if (file.startsWith("_authed")) return "shell";
@@ -59,6 +64,8 @@ function familyOf(route: string): string | undefined {
 }
 
 const isSettings = (family: string) => family === "settings" || family.startsWith("settings:");
+/** The wizard's steps (setup:stores…) and its other pages ("setup"). */
+const isSetup = (family: string) => family === "setup" || family.startsWith("setup:");
 
 /**
  * Families of one screen and the layouts over them, whose route code joins their chunk:
@@ -67,7 +74,7 @@ const isSettings = (family: string) => family === "settings" || family.startsWit
  * /login never fetches the sign-up page, nor an order list the order drawer's route.
  */
 const joinsChunk = (family: string) =>
-  family === "shell" || family === "shopify-install" || isSettings(family);
+  family === "shell" || family === "shopify-install" || isSettings(family) || family.startsWith("setup:");
 
 /** A family's chunk: settings:users goes to settings-users. */
 const chunkName = (family: string) => family.replace(":", "-");
@@ -79,7 +86,7 @@ const chunkName = (family: string) => family.replace(":", "-");
 const listFamilies = ["orders", "shipments"];
 
 const signedIn = (family: string) =>
-  ["orders", "shipments", "setup", "shell"].includes(family) || isSettings(family);
+  ["orders", "shipments", "shell"].includes(family) || isSettings(family) || isSetup(family);
 
 /** `import { a, b as c } from "x"` and `export { a } from "x"`: the names taken from each source. */
 const namedFrom = /(?:import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
@@ -203,21 +210,32 @@ export function screenChunks(appEntry: string, mainEntry: string) {
       // The signed-in layout is under every signed-in page: what it needs comes with it.
       if (signedInOnly && families.has("shell")) return "shell";
       const list = [...families].some((family) => listFamilies.includes(family));
+      const steps = [...families].filter((family) => family.startsWith("setup:"));
+      const wizard = families.has("setup") || steps.length > 0;
       if (signedInOnly && !list) {
-        // What the settings layout needs, every tab needs (and the wizard, when it shares it).
-        if (families.has("settings")) return "settings";
+        // What the settings layout needs, every tab needs; what the wizard shares with it
+        // (who may change settings) goes where the wizard finds it without the layout's tabs.
+        if (families.has("settings")) return wizard ? "shell" : "settings";
         const tabs = [...families].filter(isSettings);
         if (tabs.length === families.size) return "settings-tabs";
-        // A tab's code the wizard draws too (ストア管理, 配送会社連携, 会社概要's form).
-        if (tabs.length === 1) return chunkName(tabs[0]!);
+        if (tabs.length === 0 && steps.length + Number(families.has("setup")) === families.size)
+          return "setup";
+        // The wizard's forms (lib/form, FormAlert), and the shop's authorisation result.
+        if (families.has("setup"))
+          return tabs.length === 1 && !steps.length ? chunkName(tabs[0]!) : "more-pages";
+        // A tab's screen that a step of the wizard draws too (会社概要's form, ストア管理,
+        // 配送会社連携), apart from the rest of the tab: the step loads it without what only
+        // the tab draws, and the tab without the step.
+        if (steps.length === 1 && tabs.length === 1) return `${chunkName(tabs[0]!)}-setup`;
+        if (steps.length && tabs.length) return "settings-tabs";
         return "more-pages";
       }
       if (signedInOnly) {
         // What the lists share with 設定 or the wizard apart from what only the lists draw.
         const onlyLists = [...families].every((family) => listFamilies.includes(family));
-        // The wizard would load all that for a check icon: what it shares with the lists is
-        // little, and goes where both find it.
-        if (families.has("setup")) return "shell";
+        // A step would load all that for the table its list of shops is drawn with, and the
+        // wizard for a check icon: what they share with the lists goes where all find it.
+        if (wizard) return "shell";
         return onlyLists ? "list-pages" : "pages";
       }
       return list || families.has("shell") ? "common" : "more-common";

@@ -17,8 +17,9 @@ const screens = [
   "web/src/routes/_authed._app.settings.carriers.tsx",
   "web/src/routes/_authed._app.settings.stores.tsx",
   "web/src/routes/_authed._app.settings.credentials.tsx",
-  "web/src/routes/_authed.setup.$step.tsx",
-  "web/src/components/SetupWizard/BasicInformationStep.tsx",
+  "web/src/routes/_authed.setup.basic_information.tsx",
+  "web/src/routes/_authed.setup.stores.tsx",
+  "web/src/routes/_authed.setup.carriers.tsx",
 ];
 
 const heavyPackages = /node_modules\/(zod|libphonenumber-js|@mantine\/dates|react-number-format)\//;

@@ -16,8 +16,8 @@ export function useAdvanceSetup() {
   const advance = useCallback(
     async (next: SetupStatus) => {
       await mutateAsync(next);
-      if (next === "done") await navigate({ href: ordersHome });
-      else await navigate({ to: "/setup/$step", params: { step: next } });
+      // Each step is a route of its own (/setup/stores), as the guard's redirects name them.
+      await navigate({ href: next === "done" ? ordersHome : `/setup/${next}` });
     },
     [mutateAsync, navigate],
   );

@@ -109,7 +109,7 @@ function StoresLink({
     </Button>
   ) : (
     <Button
-      renderRoot={(props) => <Link to="/setup/$step" params={{ step: "stores" }} {...props} />}
+      renderRoot={(props) => <Link to="/setup/stores" {...props} />}
       variant="default"
       leftSection={leftSection}
     >

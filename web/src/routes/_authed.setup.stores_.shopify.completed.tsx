@@ -14,7 +14,7 @@ import { companyQueryOptions } from "../queries/companies";
  * (docs/requirements.md#shop-authorisation-return). The guard keeps the user here only while all five
  * query parameters are present; the page hands the whole query to the API, which connects the shop.
  */
-export const Route = createFileRoute("/_authed/setup/stores/shopify/completed")({
+export const Route = createFileRoute("/_authed/setup/stores_/shopify/completed")({
   validateSearch: shopifyReturnSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(companyQueryOptions()),
   component: ShopifyCompletedPage,
