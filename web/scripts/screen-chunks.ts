@@ -11,7 +11,7 @@ import { dirname, resolve } from "node:path";
  *   and search schemas): every URL runs it first;
  * - the chunk of the one family of screens that needs it: the sign-in pages, 注文リスト,
  *   出荷履歴, the settings layout, each tab of 設定 (settings-users…), the setup wizard's
- *   route ("setup") and each of its steps (setup-StoresStep), the signed-in layouts ("shell");
+ *   pages ("setup") and each of its steps (setup-stores), the signed-in layouts ("shell");
  * - "shell" when the signed-in layouts need it (they are under every signed-in page), or the
  *   lists share it with the wizard (a table, a check icon: the wizard would load "pages"),
  *   or the settings layout does (permissions);
