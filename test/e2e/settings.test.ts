@@ -377,8 +377,12 @@ describe("settings", () => {
     await toast("ユーザーを削除しました。");
     await row.waitFor({ state: "detached" });
     expect(await invitee()).toBeUndefined();
-    // One cannot delete oneself.
-    expect(await app.page.getByRole("button", { name: `${account.email}を削除` }).isDisabled()).toBe(true);
+    // One cannot delete oneself, and the button says why on hovering.
+    const deleteSelf = app.page.getByRole("button", { name: `${account.email}を削除` });
+    expect(await deleteSelf.isDisabled()).toBe(true);
+    await deleteSelf.hover();
+    await app.page.getByRole("tooltip", { name: "自分自身は削除できません" }).waitFor();
+    await shot("settings-users-self-delete-tooltip");
   });
 
   /** An administrator's company with a sender and an item category, and a member of it signed in. */
