@@ -1,6 +1,6 @@
 import { Box, Group, Table, Text, VisuallyHidden } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { usePhone } from "../../hooks/use-screen-width";
 import classes from "./DataTable.module.css";
 
 export interface DataColumn<T> {
@@ -27,7 +27,7 @@ export interface DataTableProps<T> {
  * Mantine's sm, where the sidebar becomes a drawer), so nothing scrolls sideways.
  */
 export function DataTable<T>({ label, rows, rowKey, columns, actions }: DataTableProps<T>) {
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   const [titleColumn, ...detailColumns] = columns;
 
   if (phone) {

@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { timeSlotLabels, timeSlots } from "@okuru/core/shared/delivery";
 import { labelledText } from "@okuru/core/shared/label-badge";
@@ -23,6 +22,7 @@ import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Order } from "../../lib/api";
 import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
 import { useOpenableAfterMount } from "../../lib/load-later";
@@ -76,7 +76,7 @@ export interface OrderDrawerProps {
  * is open, Escape closes it, and focus goes back to the row it was opened from.
  */
 export function OrderDrawer({ orderId, onClose, openedWithPage = false }: OrderDrawerProps) {
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   // Opened from the list before this code had come, it gives the focus back to the row on closing.
   const openable = useOpenableAfterMount(openedWithPage);
   const { data: order, error } = useQuery({ ...orderQueryOptions(orderId ?? ""), enabled: orderId !== null });

@@ -1,5 +1,4 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { labelledText } from "@okuru/core/shared/label-badge";
 import { type OrderTab, orderTabLabels, orderTabs } from "@okuru/core/shared/order-tabs";
 import {
@@ -16,6 +15,7 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentPropsWithoutRef, type ReactNode, Suspense, useEffect, useState } from "react";
+import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Order, type OrderListItem } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
 import { useRowsInFirstPaint } from "../../lib/first-paint-rows";
@@ -124,7 +124,7 @@ export function OrderList({ filters, onFiltersChange, pages, onPageChange, onOpe
   useEffect(() => prefetchWhenIdle(selectionMenu.prefetch, startPositionPicker.prefetch), []);
   const [searchText, setSearchText] = useState(filters.search ?? "");
   // Below Mantine's sm (where the sidebar becomes a drawer), as 出荷履歴 and 設定 switch to cards.
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   const filterKey = JSON.stringify(filters);
 
   // A new filter starts again from its first page with nothing selected.

@@ -1,9 +1,9 @@
 import { Box, Button, Container, Group, Paper, Stack, Stepper, Text, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { type SetupStep, setupStepLabels, setupSteps } from "@okuru/core/shared/setup-status";
 import { IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useLogout } from "../../hooks/use-logout";
+import { narrowPhoneQuery, useScreenMatches } from "../../hooks/use-screen-width";
 import { Logo } from "../Logo/Logo";
 import { ServiceEndBanner } from "../ServiceEndBanner/ServiceEndBanner";
 import classes from "./SetupWizard.module.css";
@@ -19,7 +19,7 @@ export interface SetupWizardProps {
  */
 export function SetupWizard({ current, children }: SetupWizardProps) {
   const logout = useLogout();
-  const narrow = useMediaQuery("(max-width: 36em)");
+  const narrow = useScreenMatches(narrowPhoneQuery);
   const active = setupSteps.indexOf(current);
 
   return (

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Shipment } from "../../lib/api";
 import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentQueryOptions } from "../../queries/shipments";
@@ -27,7 +27,7 @@ export function ShipmentDrawer({
   /** The page was opened at /shipments/{id}: the shipment is shown as the page is, without sliding in. */
   openedWithPage?: boolean;
 }) {
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   // Opened from the list before this code had come, it gives the focus back to the row on closing.
   const openable = useOpenableAfterMount(openedWithPage);
   const { data, error } = useQuery({

@@ -12,7 +12,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import {
   IconBan,
   IconCloudUpload,
@@ -24,6 +23,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type MouseEvent, Suspense, useEffect, useState } from "react";
+import { usePhone } from "../../hooks/use-screen-width";
 import type { Shipment, ShipmentListItem } from "../../lib/api";
 import { DrawnLater, useStandIn } from "../../lib/load-later";
 import { shipmentCountsQueryOptions, shipmentHistoryQueryOptions } from "../../queries/shipments";
@@ -98,7 +98,7 @@ export function ShipmentHistory({
   onPageChange,
   onOpen,
 }: ShipmentHistoryProps) {
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   const [selected, setSelected] = useState<ShipmentSelection>(new Map());
   const [cancelTarget, setCancelTarget] = useState<CancelTarget | null>(null);
   const clearSelection = () => setSelected(new Map());

@@ -1,6 +1,6 @@
 import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { Fragment, type ReactNode } from "react";
+import { usePhone } from "../../hooks/use-screen-width";
 import { useOpenableAfterMount } from "../../lib/load-later";
 
 export interface FormModalProps {
@@ -18,7 +18,7 @@ export interface FormModalProps {
  * given back to its button on closing (useOpenableAfterMount).
  */
 export function FormModal({ opened, onClose, title, size = "lg", children }: FormModalProps) {
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  const phone = usePhone();
   const openable = useOpenableAfterMount(false);
   return (
     <Modal
