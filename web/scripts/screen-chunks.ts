@@ -11,7 +11,8 @@ import { dirname, resolve } from "node:path";
  *   and search schemas): every URL runs it first;
  * - the chunk of the one family of screens that needs it: the sign-in pages, 注文リスト,
  *   出荷履歴, the settings layout, each tab of 設定 (settings-users…), the setup wizard's
- *   pages ("setup") and each of its steps (setup-stores), the signed-in layouts ("shell");
+ *   frame and other pages ("setup") and each of its steps (setup-stores), the signed-in
+ *   layouts ("shell");
  * - "shell" when the signed-in layouts need it (they are under every signed-in page), or the
  *   lists share it with the wizard (a table, a check icon: the wizard would load "pages"),
  *   or the settings layout does (permissions);
@@ -64,7 +65,7 @@ function familyOf(route: string): string | undefined {
 }
 
 const isSettings = (family: string) => family === "settings" || family.startsWith("settings:");
-/** The wizard's steps (setup:stores…) and its other pages ("setup"). */
+/** The wizard's steps (setup:stores…), and its frame and other pages ("setup"). */
 const isSetup = (family: string) => family === "setup" || family.startsWith("setup:");
 
 /**
@@ -75,6 +76,12 @@ const isSetup = (family: string) => family === "setup" || family.startsWith("set
  */
 const joinsChunk = (family: string) =>
   family === "shell" || family === "shopify-install" || isSettings(family) || family.startsWith("setup:");
+
+/**
+ * The setup wizard's frame, under each of its pages: its route code joins the wizard's
+ * chunk. Not the wizard's other pages' (the return from Shopify draws a part of ストア管理).
+ */
+const wizardFrame = /[\\/]routes[\\/]_authed\.setup\.tsx\?tsr-split/;
 
 /** A family's chunk: settings:users goes to settings-users. */
 const chunkName = (family: string) => family.replace(":", "-");
@@ -202,7 +209,9 @@ export function screenChunks(appEntry: string, mainEntry: string) {
       if (!families || families.has("entry") || id === appEntry) return null;
       if (id.includes("tsr-split")) {
         const [family] = families;
-        return families.size === 1 && joinsChunk(family!) ? chunkName(family!) : null;
+        return families.size === 1 && (joinsChunk(family!) || wizardFrame.test(id))
+          ? chunkName(family!)
+          : null;
       }
       if (families.has("startup")) return "startup";
       if (families.size === 1) return chunkName([...families][0]!);

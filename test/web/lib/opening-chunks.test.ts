@@ -18,9 +18,12 @@ describe("the routes a URL opens on", () => {
     ["/login", ["_public", "_public.login"]],
     ["/", ["_authed", "_authed.index"]],
     // A step's own route before the one of any step (left the register status).
-    ["/setup/carriers", ["_authed", "_authed.setup.carriers"]],
-    ["/setup/register", ["_authed", "_authed.setup.$step"]],
-    ["/setup/stores/shopify/completed", ["_authed", "_authed.setup.stores_.shopify.completed"]],
+    ["/setup/carriers", ["_authed", "_authed.setup", "_authed.setup.carriers"]],
+    ["/setup/register", ["_authed", "_authed.setup", "_authed.setup.$step"]],
+    [
+      "/setup/stores/shopify/completed",
+      ["_authed", "_authed.setup", "_authed.setup.stores_.shopify.completed"],
+    ],
     ["/settings", ["_authed", "_authed._app", "_authed._app.settings", "_authed._app.settings.index"]],
     // `stores_`: under 設定 but not inside the stores page.
     [

@@ -164,10 +164,14 @@ describe("setup wizard: ストア連携 and 配送情報", () => {
     expect(screen.getByRole("button", { name: "Shopifyと接続" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "ecforceと接続" })).toBeInTheDocument();
 
+    // The wizard's frame stays as the step changes: its stepper marks the step just done.
+    const stepper = screen.getByLabelText("初期設定の手順");
     fireEvent.click(screen.getByRole("button", { name: "次へ" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/setup/carriers"));
     expect(await screen.findByRole("heading", { name: "配送情報" })).toBeInTheDocument();
     expect(api.calls).toEqual(["PUT /companies/setup_status carriers"]);
+    expect(screen.getByLabelText("初期設定の手順")).toBe(stepper);
+    await waitFor(() => expect(within(stepper).getAllByText("✓")).toHaveLength(3));
   });
 
   it("lists the carriers' accounts, finishes setup and lands on the order list with a toast", async () => {

@@ -1,6 +1,5 @@
 import { Paper, Stack, Text } from "@mantine/core";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { SetupWizard } from "../components/SetupWizard/SetupWizard";
 import { StepHeader } from "../components/SetupWizard/StepHeader";
 
 /**
@@ -9,6 +8,7 @@ import { StepHeader } from "../components/SetupWizard/StepHeader";
  * status, register, which signing up completes: a company is never left on it.
  */
 export const Route = createFileRoute("/_authed/setup/$step")({
+  staticData: { setupStep: "register" },
   beforeLoad: ({ params }) => {
     if (params.step !== "register") throw notFound();
   },
@@ -17,15 +17,13 @@ export const Route = createFileRoute("/_authed/setup/$step")({
 
 function RegisterStepPage() {
   return (
-    <SetupWizard current="register">
-      <Stack gap="md">
-        <StepHeader step="register" />
-        <Paper withBorder bg="gray.0" p="lg" style={{ borderStyle: "dashed" }}>
-          <Text size="sm" c="dimmed" ta="center">
-            アカウント登録はログイン時に自動で行われます。画面を再読み込みしてください。
-          </Text>
-        </Paper>
-      </Stack>
-    </SetupWizard>
+    <Stack gap="md">
+      <StepHeader step="register" />
+      <Paper withBorder bg="gray.0" p="lg" style={{ borderStyle: "dashed" }}>
+        <Text size="sm" c="dimmed" ta="center">
+          アカウント登録はログイン時に自動で行われます。画面を再読み込みしてください。
+        </Text>
+      </Paper>
+    </Stack>
   );
 }

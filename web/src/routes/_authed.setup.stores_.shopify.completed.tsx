@@ -1,10 +1,8 @@
 import { Stack } from "@mantine/core";
-import type { SetupStep } from "@okuru/core/shared/setup-status";
 import { IconArrowRight } from "@tabler/icons-react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { AdvanceStep } from "../components/SetupWizard/AdvanceStep";
-import { SetupWizard } from "../components/SetupWizard/SetupWizard";
 import { ShopifyConnectionResult } from "../components/StoresSettings/ShopifyConnectionResult";
 import { shopifyReturnSearch } from "../lib/shopify-return";
 import { companyQueryOptions } from "../queries/companies";
@@ -16,27 +14,22 @@ import { companyQueryOptions } from "../queries/companies";
  */
 export const Route = createFileRoute("/_authed/setup/stores_/shopify/completed")({
   validateSearch: shopifyReturnSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(companyQueryOptions()),
   component: ShopifyCompletedPage,
 });
 
 function ShopifyCompletedPage() {
   const { data: company } = useSuspenseQuery(companyQueryOptions());
-  // The wizard shows where the company really is; the guard never keeps a finished one here.
-  const current: SetupStep = company.setupStatus === "done" ? "carriers" : company.setupStatus;
-
   return (
-    <SetupWizard current={current}>
-      <Stack gap="xl">
-        <ShopifyConnectionResult
-          from="setup"
-          next={
-            current === "stores" && (
-              <AdvanceStep next="carriers" label="次へ" icon={<IconArrowRight size={18} stroke={1.8} />} />
-            )
-          }
-        />
-      </Stack>
-    </SetupWizard>
+    <Stack gap="xl">
+      <ShopifyConnectionResult
+        from="setup"
+        next={
+          // Offered while the company is on ストア連携; the guard never keeps a finished one here.
+          company.setupStatus === "stores" && (
+            <AdvanceStep next="carriers" label="次へ" icon={<IconArrowRight size={18} stroke={1.8} />} />
+          )
+        }
+      />
+    </Stack>
   );
 }
