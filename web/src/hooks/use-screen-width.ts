@@ -11,8 +11,9 @@ export const narrowPhoneQuery = "(max-width: 35.99em)";
 
 /**
  * Whether the window matches `query`, read as the component is first drawn. Mantine's hook
- * reads it only after the first paint (for pages drawn on a server, which this app has
- * not): a phone saw the desktop's table for a frame, then the cards, its layout shifting.
+ * answers false on the first draw and reads the window only after it (for pages drawn on a
+ * server, which this app has not): a phone's list was drawn as the desktop's table, then
+ * drawn again as cards.
  */
 export function useScreenMatches(query: string): boolean {
   return useMediaQuery(query, undefined, { getInitialValueInEffect: false });
