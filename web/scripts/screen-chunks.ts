@@ -227,8 +227,7 @@ export function screenChunks(appEntry: string, mainEntry: string) {
         if (families.has("settings")) return wizard ? "shell" : "settings";
         const tabs = [...families].filter(isSettings);
         if (tabs.length === families.size) return "settings-tabs";
-        if (tabs.length === 0 && steps.length + Number(families.has("setup")) === families.size)
-          return "setup";
+        if ([...families].every(isSetup)) return "setup";
         // The wizard's forms (lib/form, FormAlert), and the shop's authorisation result.
         if (families.has("setup"))
           return tabs.length === 1 && !steps.length ? chunkName(tabs[0]!) : "more-pages";
