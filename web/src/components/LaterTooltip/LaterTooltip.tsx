@@ -6,11 +6,11 @@ import {
   type PointerEvent,
   type ReactElement,
   type Ref,
+  type RefObject,
   Suspense,
-  useEffect,
   useRef,
 } from "react";
-import { loadLater, useStandIn } from "../../lib/load-later";
+import { loadLater, type StandInHandoff, useStandIn, useTakeHandoff } from "../../lib/load-later";
 
 const tooltip = loadLater<TooltipProps>(() => import("./tooltip-part").then((module) => module.Tooltip));
 
@@ -36,10 +36,6 @@ export function LaterTooltip({ children, ...props }: TooltipProps) {
   const child = children as ReactElement<ChildProps>;
   const element = useRef<HTMLElement>(null);
   const ref = useMergedRef(element, child.props.ref);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the wrapped child replaces the one drawn alone
-  useEffect(() => {
-    if (ready && handoff.focused) element.current?.focus();
-  }, [ready]);
   if (!ready) {
     const own = child.props;
     return cloneElement(child, {
@@ -60,7 +56,22 @@ export function LaterTooltip({ children, ...props }: TooltipProps) {
   }
   return (
     <Suspense fallback={children}>
-      <tooltip.Component {...props}>{cloneElement(child, { ref })}</tooltip.Component>
+      <TooltipTakingHandoff {...props} handoff={handoff} element={element}>
+        {cloneElement(child, { ref })}
+      </TooltipTakingHandoff>
     </Suspense>
   );
+}
+
+/**
+ * The Tooltip as it wraps the child, which takes the focus the one drawn alone had. Not the
+ * click: that was the child's own, and has done what it does.
+ */
+function TooltipTakingHandoff({
+  handoff,
+  element,
+  ...props
+}: TooltipProps & { handoff: StandInHandoff; element: RefObject<HTMLElement | null> }) {
+  useTakeHandoff(() => element.current, { focused: handoff.focused, clicked: false });
+  return <tooltip.Component {...props} />;
 }
