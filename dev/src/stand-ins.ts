@@ -236,7 +236,8 @@ export async function startStandIns(options: StartOptions): Promise<StandIns> {
     const dynamo = spawn(
       "java",
       [
-        "-Xmx512m",
+        // The engine's heap (a Java -Xmx size): the benches' large tables need more (bench/support.ts).
+        `-Xmx${process.env.OKURU_DYNAMODB_HEAP ?? "512m"}`,
         `-Djava.library.path=${join(emulator, "DynamoDBLocal_lib")}`,
         "-jar",
         join(emulator, "DynamoDBLocal.jar"),

@@ -1,3 +1,4 @@
+import { dynamo } from "@okuru/core/db/client";
 import { Order } from "@okuru/core/entities/order";
 import { normalizeOrder } from "@okuru/core/entities/order/normalize";
 import type { ImportedOrder } from "@okuru/core/platforms/imported-order";
@@ -18,6 +19,17 @@ const later = (order: Order.ShopOrderWrite, seconds: number) =>
 
 const idOf = (order: Order.ShopOrderWrite) =>
   Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
+
+async function allOf(tab: Order.ListQuery["tab"]) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof Order.list>> = await Order.list({ tab }, { cursor, limit: 100 });
+    ids.push(...page.items.map((o) => o.orderId));
+    cursor = page.cursor;
+  } while (cursor);
+  return ids;
+}
 
 async function found(search: string) {
   return (await Order.list({ tab: "notShipped", search })).items.map((o) => o.orderId);
@@ -123,6 +135,84 @@ describe("Order.upsertPage, as a sync step writes a page", () => {
       } while (cursor);
       expect(new Set(ids).size).toBe(1000);
       expect(ids.length).toBe(1000);
+    });
+  });
+
+  it("leaves an order its webhook created after the page read it as the newer of the two, counted once", async () => {
+    const account = await testAccount();
+    const orders = shopOrders(1, 40);
+    // Half the webhooks carry a newer version than the page's copy (every other one of
+    // them cancelled in the shop), the other half an older one; each copy names its own
+    // recipient.
+    const newerByWebhook = (i: number) => i % 2 === 0;
+    const webhooks = orders.map((order, i) =>
+      newerByWebhook(i)
+        ? {
+            ...order,
+            platformUpdatedAt: later(order, 60),
+            customer: personFixture({ name: "新名 花子" }),
+            note: "webhook",
+            platformStatus: i % 4 === 0 ? ("cancelled" as const) : order.platformStatus,
+          }
+        : order,
+    );
+    const page = orders.map((order, i) =>
+      newerByWebhook(i)
+        ? { ...order, customer: personFixture({ name: "旧名 三郎" }) }
+        : {
+            ...order,
+            platformUpdatedAt: later(order, 60),
+            customer: personFixture({ name: "頁 次郎" }),
+            note: "page",
+          },
+    );
+    // The webhooks, 40 writers at once, land between the page's BatchGet (which found none
+    // of the orders) and its writes: the SDK answers that BatchGet only once they are done.
+    const client = dynamo();
+    let racing: Promise<unknown> | undefined;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const answer = await next(args);
+        if (!racing && /BatchGet/.test(context.commandName ?? "")) {
+          racing = Promise.all(webhooks.map((order) => Order.upsertFromShop(order)));
+          await racing;
+        }
+        return answer;
+      },
+      { step: "initialize", name: "webhooksAfterBatchGet" },
+    );
+    await asUser(account, async () => {
+      let results: Order.UpsertResult[];
+      try {
+        results = await Order.upsertPage(page);
+      } finally {
+        client.middlewareStack.remove("webhooksAfterBatchGet");
+      }
+      expect(racing).toBeDefined();
+      expect(results.map((r) => r.outcome)).toEqual(
+        orders.map((_, i) => (newerByWebhook(i) ? "unchanged" : "updated")),
+      );
+
+      for (const [i, order] of orders.entries()) {
+        const stored = await Order.get(idOf(order));
+        expect(stored.note).toBe(newerByWebhook(i) ? "webhook" : "page");
+        expect((stored.customer as Order.StoredPerson).name).toBe(
+          newerByWebhook(i) ? "新名 花子" : "頁 次郎",
+        );
+      }
+      // The whole company: each tab's count is its list, each order in one of them.
+      const idsWhere = (keep: (i: number) => boolean) =>
+        orders
+          .filter((_, i) => keep(i))
+          .map(idOf)
+          .sort();
+      expect(await Order.counts()).toMatchObject({ notShipped: 30, cancelled: 10, error: 0 });
+      expect((await allOf("notShipped")).sort()).toEqual(idsWhere((i) => i % 4 !== 0));
+      expect((await allOf("cancelled")).sort()).toEqual(idsWhere((i) => i % 4 === 0));
+      // Search finds each order by the name it has, not by a copy's the page wrote first.
+      expect((await found("新名花子")).sort()).toEqual(idsWhere((i) => i % 4 === 2));
+      expect((await found("頁次郎")).sort()).toEqual(idsWhere((i) => !newerByWebhook(i)));
+      expect(await found("旧名三郎")).toEqual([]);
     });
   });
 

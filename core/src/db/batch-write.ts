@@ -4,7 +4,7 @@ import { sharedLimit } from "../util/concurrency";
 import { dynamo } from "./client";
 
 /**
- * The sync's unconditional writes (new orders, their search tokens, token changes of
+ * The sync's unconditional writes (search tokens of new orders, token changes of
  * updated orders) as BatchWriteItem requests, a bounded number in flight for the whole
  * process, so that the pages of a step in flight at once share one limit rather than
  * each adding its own.

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { useTenantID } from "../../actor";
 import { isConditionalFailure } from "../../db/attributes";
 import { batchWrite, withWriteSlot } from "../../db/batch-write";
+import { createEach } from "../../db/create-each";
 import { concurrentUpdate } from "../../error";
 import type { OrderIssue } from "../../shared/order";
 import { retryRemaining } from "../../util/retry";
@@ -236,17 +237,15 @@ async function storedOrders(tenantId: string, orderIds: string[]): Promise<Map<s
 /**
  * Writes a page of orders from one sync step: one BatchGet says which orders we have.
  *
- * Orders new to us (most of a first import) are written with unconditional BatchWrites,
- * several in flight (db/batch-write.ts). That is safe because nothing else can create
- * or change them between the BatchGet and the write: an order is created only by its
- * shop's sync (webhooks and the schedule only enqueue sync work, and upsertFromShop,
- * which tests and tools call, creates conditionally and merges on a lost race), the
- * sync of one shop runs one step at a time under the shop's lease (runStep in
- * workflows/order-sync/run.ts, continuation messages are sent only after a step's writes), and every
- * other write (a merchant's edit, an archive) needs the stored order first.
- * Their tokens are written before them: a step that fails in between leaves at worst a
- * token of an order not stored yet (search skips it; the retry writes the order), never
- * a stored order without its tokens, which the retry would find unchanged and never index.
+ * Orders new to us (most of a first import) are created each with a conditional put,
+ * many in flight (db/create-each.ts): a shop's webhook writes the order it carries at
+ * once (workflows/order-sync/webhook-order.ts), so a checkout made during an import may
+ * be created by its webhook between the BatchGet and the write. Such an order is then
+ * left as the webhook wrote it and merged like an order we have, so it is neither
+ * overwritten by an older copy nor counted twice. Their tokens are written before them
+ * (BatchWrite): a step that fails in between leaves at worst a token of an order not
+ * stored yet (search skips it; the retry writes the order), never a stored order without
+ * its tokens, which the retry would find unchanged and never index.
  *
  * Orders we have are compared with the stored copy the BatchGet read, in memory (a
  * re-sync of unchanged orders writes nothing), and each changed one is written under
@@ -280,12 +279,31 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
         searchableOf(item).map((t) => tokenPut(tenantId, item.orderId, item.purchasedAt, t)),
       ),
     );
-    await batchWrite(items.map((item) => ({ PutRequest: { Item: orderItem(item) } })));
+    const created = await createEach(items.map(orderItem));
+    const lost: number[] = [];
     for (const [n, i] of fresh.entries()) {
+      if (!created[n]) {
+        lost.push(n);
+        continue;
+      }
       for (const tab of tabsOf(items[n]!)) bump(tally, tab, 1);
       if (items[n]!.isError) raised.push(items[n]!);
       results[i] = { orderId: ids[i]!, outcome: "created" };
     }
+    // Created meanwhile by a webhook: the tokens just written for this page's copy become the
+    // stored order's, and the copy is then merged like any order we have (below).
+    await Promise.all(
+      lost.map(async (n) => {
+        const { orderId, purchasedAt } = items[n]!;
+        const storedNow = await find(orderId);
+        await replaceTokens(
+          orderId,
+          purchasedAt,
+          searchableOf(items[n]!),
+          storedNow ? searchableOfItem(storedNow) : [],
+        );
+      }),
+    );
   };
   const writeKnown = () =>
     Promise.all(

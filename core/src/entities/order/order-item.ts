@@ -4,8 +4,8 @@ import { OrderEntity } from "./entity";
 import { fillKey, type ItemLayout, readLayout } from "./item-layout";
 
 /**
- * The stored item of an order new to us, as a sync page writes it by BatchWrite
- * (Order.upsertPage): exactly `OrderEntity.put(order).params().Item`, without
+ * The stored item of an order new to us, as a sync page creates it (Order.upsertPage,
+ * one conditional put each): exactly `OrderEntity.put(order).params().Item`, without
  * ElectroDB's per-item work. The layout is read once from ElectroDB itself
  * (item-layout.ts): the keys of every index, the sparse error index present only
  * on an order with `isError`, and the entity's own fields; test/core/sync-page.test.ts

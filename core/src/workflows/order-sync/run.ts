@@ -37,7 +37,7 @@ const leaseName = (shopId: string) => `order-sync:${shopId}`;
  */
 export type StepLimits = { pages: number; ms: number };
 export const STEP_LIMITS: StepLimits = { pages: 1_000, ms: 60_000 };
-/** Pages of a step being written at once (their BatchWrites share db/batch-write.ts's limit). */
+/** Pages of a step being written at once (their writes share db/batch-write.ts's and db/create-each.ts's limits). */
 const PAGES_IN_FLIGHT = 4;
 /**
  * Short, and renewed with the heartbeat while a step runs: a run whose consumer died
@@ -278,7 +278,7 @@ async function readPages(
   const { judge } = await Order.loadJudge();
   let reading = reader(shop, { cursor, updatedSince: state.runSince });
   // Pages are written while later ones are read and normalised, a few at once: a page's
-  // BatchGet, counters and progress overlap the BatchWrites of the others.
+  // BatchGet, counters and progress overlap the writes of the others.
   const writing: { ids: Set<string>; done: Promise<void> }[] = [];
   let failure: unknown;
   const counted: Counts = { seen: base.seen, imported: base.imported, pages: base.pages };
