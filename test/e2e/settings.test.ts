@@ -45,12 +45,21 @@ describe("settings", () => {
   const combobox = (scope: Page | Locator, name: string) =>
     scope.getByRole("combobox", { name, exact: true });
   const dialog = (name: string) => app.page.getByRole("dialog", { name });
-  /** Expects the named fields (text boxes and selects) of `scope` to show these values, as the merchant reads them. */
+  /**
+   * Expects the named fields (text boxes and selects) of `scope` to show these values, as the
+   * merchant reads them. Read again until they do: Mantine's Select shows a value it was given
+   * one render later (its search text follows the value in an effect), so right after a click
+   * that fills the form its text may not have caught up yet.
+   */
   async function expectFields(scope: Locator, expected: Record<string, string>) {
-    const shown: Record<string, string> = {};
-    for (const name of Object.keys(expected))
-      shown[name] = await textbox(scope, name).or(combobox(scope, name)).inputValue();
-    expect(shown).toEqual(expected);
+    await expect
+      .poll(async () => {
+        const shown: Record<string, string> = {};
+        for (const name of Object.keys(expected))
+          shown[name] = await textbox(scope, name).or(combobox(scope, name)).inputValue();
+        return shown;
+      })
+      .toEqual(expected);
   }
   /**
    * Toasts close after 1.5 s (docs/requirements.md#loading-toasts-and-error-page), so wait for them right
