@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
+import { useFocusBack } from "../../hooks/use-focus-back";
 import { useOpenableAfterMount } from "../../lib/load-later";
 
 /**
@@ -16,8 +17,10 @@ export function UnsavedChangesModal({
   onLeave: () => void;
 }) {
   const openable = useOpenableAfterMount(false);
+  const drawnOpen = opened && openable;
+  const focusBack = useFocusBack(drawnOpen);
   return (
-    <Modal opened={opened && openable} onClose={onStay} title="保存していない変更があります" centered>
+    <Modal opened={drawnOpen} {...focusBack} onClose={onStay} title="保存していない変更があります" centered>
       <Text size="sm">
         保存していない変更は、このページを離れると失われます。変更を残すときは「このページに戻る」を押し、各項目の「保存する」で保存してください。
       </Text>

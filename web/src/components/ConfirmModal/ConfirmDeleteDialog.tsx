@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
+import { useFocusBack } from "../../hooks/use-focus-back";
 import { ApiError } from "../../lib/api";
 import { useOpenableAfterMount } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
@@ -34,6 +35,8 @@ export function ConfirmDeleteDialog({
   confirmLabel = "削除する",
 }: ConfirmDeleteDialogProps) {
   const openable = useOpenableAfterMount(false);
+  const drawnOpen = openable && opened;
+  const focusBack = useFocusBack(drawnOpen);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -58,7 +61,8 @@ export function ConfirmDeleteDialog({
 
   return (
     <Modal
-      opened={openable && opened}
+      opened={drawnOpen}
+      {...focusBack}
       onClose={onClose}
       title={title}
       size="md"

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconCircleCheck, IconInfoTriangle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useFocusBack } from "../../hooks/use-focus-back";
 import { ApiError, type Shipment } from "../../lib/api";
 import { useOpenableAfterMount } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
@@ -38,6 +39,8 @@ export function CancelShipmentsModal({
 }) {
   // Drawn later (shipment-history-later): opened before it came, it shows open from its second commit.
   const openable = useOpenableAfterMount(false);
+  const drawnOpen = openable && target !== null;
+  const focusBack = useFocusBack(drawnOpen);
   const one = useCancelShipment();
   const many = useCancelShipments();
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +81,8 @@ export function CancelShipmentsModal({
 
   return (
     <Modal
-      opened={openable && target !== null}
+      opened={drawnOpen}
+      {...focusBack}
       onClose={onClose}
       title={summary ? "取り消しの結果" : "出荷を取り消す"}
       size="md"

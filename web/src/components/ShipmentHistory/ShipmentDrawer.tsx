@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Stack, Text } from
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useFocusBack } from "../../hooks/use-focus-back";
 import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Shipment } from "../../lib/api";
 import { useOpenableAfterMount } from "../../lib/load-later";
@@ -30,6 +31,8 @@ export function ShipmentDrawer({
   const phone = usePhone();
   // Opened from the list before this code had come, it gives the focus back to the row on closing.
   const openable = useOpenableAfterMount(openedWithPage);
+  const drawnOpen = openable && shipmentId !== null;
+  const focusBack = useFocusBack(drawnOpen);
   const { data, error } = useQuery({
     ...shipmentQueryOptions(shipmentId ?? ""),
     enabled: shipmentId !== null,
@@ -37,7 +40,8 @@ export function ShipmentDrawer({
   const shipment = shipmentId !== null && data?.id === shipmentId ? data : undefined;
   return (
     <Drawer
-      opened={openable && shipmentId !== null}
+      opened={drawnOpen}
+      {...focusBack}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "md"}

@@ -1,5 +1,6 @@
 import { Modal } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
+import { useFocusBack } from "../../hooks/use-focus-back";
 import { usePhone } from "../../hooks/use-screen-width";
 import { useOpenableAfterMount } from "../../lib/load-later";
 
@@ -20,9 +21,12 @@ export interface FormModalProps {
 export function FormModal({ opened, onClose, title, size = "lg", children }: FormModalProps) {
   const phone = usePhone();
   const openable = useOpenableAfterMount(false);
+  const drawnOpen = openable && opened;
+  const focusBack = useFocusBack(drawnOpen);
   return (
     <Modal
-      opened={openable && opened}
+      opened={drawnOpen}
+      {...focusBack}
       onClose={onClose}
       title={title}
       size={size}
