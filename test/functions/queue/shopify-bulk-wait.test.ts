@@ -4,7 +4,7 @@ import { coreConfig } from "@okuru/core/config";
 import { Shopify } from "@okuru/core/platforms/shopify";
 import { Queue, type ShopSyncDraft, ShopSyncMessage } from "@okuru/core/queue";
 import { OrderSync } from "@okuru/core/workflows/order-sync";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { generateSeedOrders } from "../../../dev/src/simulators/seed-orders";
 import { SIMULATED_APP } from "../../../dev/src/simulators/serve";
 import { consumer } from "../../../functions/src/queue/consumer";
@@ -44,7 +44,11 @@ function recordingConsumer(onStep: (step: Step) => void = () => {}) {
   return { steps, handler };
 }
 
+/** The shops the running test opened: after it, their bulk queries end and their runs finish. */
+const opened: string[] = [];
+
 async function newStore(domain: string, count: number, startDelayMs: number) {
+  opened.push(domain);
   const account = await testAccount();
   shops().shopify.addShop(
     domain,
@@ -100,6 +104,14 @@ async function syncOf(account: { idToken: string }) {
 }
 
 describe("a Shopify bulk query's wait", () => {
+  // A test that fails halfway leaves its run waiting for a bulk query that takes an hour:
+  // the next test's drain would take on its delayed looks and time out.
+  afterEach(async () => {
+    for (const domain of opened.splice(0)) shops().shopify.shop(domain).finishBulkOperationsNow();
+    await shops().shopify.idle();
+    await drainQueue("orderSync", recordingConsumer().handler);
+  });
+
   it("returns at once while Shopify works and completes through the delayed looks", async () => {
     const domain = "okuru-wait-delayed.myshopify.com";
     const account = await newStore(domain, 60, HOUR);
