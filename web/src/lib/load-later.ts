@@ -128,7 +128,8 @@ export function DrawnLater<Props extends object>({
  * For a drawer or dialog `loadLater` gives that may be drawn already open (it was opened
  * before its code came): whether it may show open yet. Drawn closed first and opened in the
  * next commit, it keeps the element to give the focus back to on closing (useFocusBack),
- * and Mantine plays its transition. `atOnce` (opened with the page, by its URL) shows it open from the start.
+ * and Mantine plays its transition. `atOnce` (opened with the page, by its URL) shows it
+ * open from the start.
  */
 export function useOpenableAfterMount(atOnce: boolean): boolean {
   const [openable, setOpenable] = useState(atOnce);
