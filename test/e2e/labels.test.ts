@@ -197,7 +197,7 @@ describe("order list bulk actions", () => {
     await bulkMenu("配送設定", "発送元を変更");
     const senderModal = app.page.getByRole("dialog", { name: "発送元を変更" });
     const senderSelect = senderModal.getByRole("combobox", { name: "発送元" });
-    expect(await senderSelect.inputValue()).toBe("ブランドの既定の発送元");
+    await expect.poll(() => senderSelect.inputValue()).toBe("ブランドの既定の発送元");
     await senderSelect.click();
     await app.page.getByRole("option", { name: "大阪倉庫" }).click();
     await senderModal.getByRole("button", { name: "変更する" }).click();

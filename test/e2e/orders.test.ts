@@ -181,8 +181,8 @@ describe("order list", () => {
     // Prefilled from the order: its first item as 品名 and its requested date and slot.
     expect(await drawer.getByRole("textbox", { name: "品名" }).inputValue()).toBe("宇治抹茶 100g");
     const slot = drawer.getByRole("combobox", { name: "配達時間帯" });
-    expect(await slot.inputValue()).toBe("1400");
-    expect(await drawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("0");
+    await expect.poll(() => slot.inputValue()).toBe("1400");
+    await expect.poll(() => drawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("0");
     expect(await drawer.getByRole("textbox", { name: "代引金額（円）" }).count()).toBe(0);
     await slot.selectOption("1200");
     await drawer.getByRole("button", { name: "配送設定を保存" }).click();
@@ -211,7 +211,7 @@ describe("order list", () => {
     await app.page.getByText("#1031", { exact: true }).click();
     await drawer.getByRole("tab", { name: /^配送設定/ }).click();
     expect(await drawer.getByRole("radio", { name: "ヤマト運輸" }).isChecked()).toBe(true);
-    expect(await drawer.getByRole("combobox", { name: "配達時間帯" }).inputValue()).toBe("1400");
+    await expect.poll(() => drawer.getByRole("combobox", { name: "配達時間帯" }).inputValue()).toBe("1400");
     expect(await drawer.getByRole("textbox", { name: "荷扱い1" }).inputValue()).toBe("ワレモノ注意");
     await app.page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
@@ -224,7 +224,9 @@ describe("order list", () => {
     await deliveryTab.click();
     expect(await deliveryTab.textContent()).toBe("配送設定");
     await yamasakiDrawer.getByRole("radio", { name: "ヤマト運輸" }).check();
-    expect(await yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).inputValue()).toBe("2");
+    await expect
+      .poll(() => yamasakiDrawer.getByRole("combobox", { name: "送り状種類" }).inputValue())
+      .toBe("2");
     expect(await yamasakiDrawer.getByRole("textbox", { name: "代引金額（円）" }).inputValue()).toBe("3,600");
     await yamasakiDrawer.getByRole("button", { name: "配送設定を保存" }).click();
     await app.page.getByText("ヤマト運輸の配送設定を保存しました。").waitFor();

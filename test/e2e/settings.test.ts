@@ -95,7 +95,7 @@ describe("settings", () => {
     await textbox(profile, "会社名").fill("株式会社会社概要テスト 大阪本社");
     await textbox(profile, "郵便番号").fill("5300001");
     await expect.poll(() => textbox(profile, "市区町村").inputValue()).toBe("大阪市北区");
-    expect(await combobox(profile, "都道府県").inputValue()).toBe("大阪府");
+    await expect.poll(() => combobox(profile, "都道府県").inputValue()).toBe("大阪府");
     expect(await textbox(profile, "町名・番地").inputValue()).toBe("梅田");
     await app.page.keyboard.type("3-1-1");
     await textbox(profile, "電話番号").fill("06 1234 5678");
@@ -179,7 +179,7 @@ describe("settings", () => {
     expect(await yamato.getByRole("radio", { name: "1面" }).isChecked()).toBe(true);
     expect(await yamato.getByRole("radio", { name: "4面" }).isDisabled()).toBe(true);
     const japanPost = print.getByRole("group", { name: "日本郵便の印刷設定" });
-    expect(await combobox(japanPost, "用紙").inputValue()).toBe("A4 普通紙");
+    await expect.poll(() => combobox(japanPost, "用紙").inputValue()).toBe("A4 普通紙");
     expect(await japanPost.getByRole("radio", { name: "2面" }).isChecked()).toBe(true);
 
     // The brand's default sender cannot be deleted: the API's reason is shown in the dialog.
@@ -251,7 +251,7 @@ describe("settings", () => {
     await textbox(edit, "発送元名").fill("渋谷倉庫");
     await textbox(edit, "郵便番号").fill("150-0001");
     await expect.poll(() => textbox(edit, "市区町村").inputValue()).toBe("渋谷区");
-    expect(await combobox(edit, "都道府県").inputValue()).toBe("東京都");
+    await expect.poll(() => combobox(edit, "都道府県").inputValue()).toBe("東京都");
     await textbox(edit, "町名・番地").fill("神宮前1-2-3");
     await textbox(edit, "建物名・部屋番号").fill("送るビル 2階");
     await textbox(edit, "電話番号").fill("03-9876-5432");
@@ -295,7 +295,7 @@ describe("settings", () => {
     await textbox(add, "品名").fill("陶器");
     await combobox(add, "荷扱い1").fill("ワレ");
     await app.page.getByRole("option", { name: "ワレモノ注意" }).click();
-    expect(await combobox(add, "荷扱い1").inputValue()).toBe("ワレモノ注意");
+    await expect.poll(() => combobox(add, "荷扱い1").inputValue()).toBe("ワレモノ注意");
     await shot("settings-item-categories-add");
     await add.getByRole("button", { name: "追加する" }).click();
     await toast("備考欄設定を追加しました。");
