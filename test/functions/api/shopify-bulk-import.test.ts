@@ -195,6 +195,34 @@ describe("a first import through a Shopify bulk query", () => {
     expect((await storedOrders(account.tenantId)).size).toBe(70);
   });
 
+  it.each([
+    ["before its first page", 8_000],
+    ["after a page was written", 200_000],
+  ])(
+    "goes on where a download of the file broke off %s, without falling back to paging",
+    async (_, afterBytes) => {
+      const account = await testAccount();
+      const domain = `okuru-bulk-broken-${afterBytes}.myshopify.com`;
+      // Every one open, so that each is kept and counted.
+      shops().shopify.addShop(
+        domain,
+        hardStore(230, 305).map((order) => ({ ...order, state: "open" as const })),
+      );
+      // Twice in a row the connection goes that far into the file.
+      shops().shopify.shop(domain).breakNextDownloads(2, afterBytes);
+      await connectShopify(account, domain);
+      expect((await syncAll()).failed).toBe(0);
+      expect(shops().shopify.shop(domain).downloadBreaksLeft).toBe(0);
+      expect(await syncOf(account)).toMatchObject({
+        status: "idle",
+        method: "bulk",
+        seen: 230,
+        imported: 230,
+      });
+      expect((await storedOrders(account.tenantId)).size).toBe(230);
+    },
+  );
+
   it("keeps the newer version of an order a webhook brings while the bulk query runs", async () => {
     const account = await testAccount();
     const domain = "okuru-bulk-race.myshopify.com";

@@ -1,4 +1,5 @@
 import type { ImportedOrder } from "../imported-order";
+import { realSleep, type Sleep } from "../platform-request";
 import { type ClientOptions, graphql, ShopifyError } from "./client";
 import {
   LINE_ITEM_FIELD_LIST,
@@ -132,12 +133,9 @@ export async function* bulkOrderPages(
   fromLine: number,
   pageSize: number,
   doFetch: typeof fetch = fetch,
+  sleep: Sleep = realSleep,
 ): AsyncGenerator<BulkPage> {
-  const response = await doFetch(url).catch(() => null);
-  if (!response?.ok || !response.body) {
-    throw new ShopifyError("Shopify の一括取得の結果ファイルを読み込めませんでした。", "server");
-  }
-  let lineNo = 0;
+  let lineNo = fromLine;
   let current: { order: OrderLine; items: LineItemLine[] } | null = null;
   let page: ImportedOrder[] = [];
   /** Lines through the last order put on the page. */
@@ -147,9 +145,9 @@ export async function* bulkOrderPages(
     page.push(toImportedOrder({ ...current.order, lineItems: { nodes: current.items } }));
     current = null;
   };
-  for await (const line of linesOf(response.body)) {
+  for await (const line of fileLines(url, fromLine, doFetch, sleep)) {
     lineNo += 1;
-    if (lineNo <= fromLine || !line.trim()) continue;
+    if (!line.trim()) continue;
     const object = parseLine(line, lineNo);
     if ("__parentId" in object) {
       if (!current || (current as { order: OrderLine }).order.id !== object.__parentId) {
@@ -168,6 +166,45 @@ export async function* bulkOrderPages(
   }
   close();
   yield { orders: page, nextLine: lineNo, last: true };
+}
+
+/** Downloads of one file that break off before it ends, in a row, before the read fails. */
+const DOWNLOAD_ATTEMPTS = 4;
+
+/**
+ * The file's lines after its first `skip`, as they arrive. A download that breaks off
+ * (a connection reset, common enough on a file of hundreds of megabytes) is started again
+ * and goes on after the last whole line it gave: otherwise the step would fail and wait
+ * for the queue's next delivery, or, on its first page, give the bulk query up for paging.
+ */
+async function* fileLines(
+  url: string,
+  skip: number,
+  doFetch: typeof fetch,
+  sleep: Sleep,
+): AsyncGenerator<string> {
+  /** Lines of the file given (or skipped) so far. */
+  let passed = skip;
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await doFetch(url).catch(() => null);
+    if (!response?.ok || !response.body) {
+      throw new ShopifyError("Shopify の一括取得の結果ファイルを読み込めませんでした。", "server");
+    }
+    let lineNo = 0;
+    try {
+      for await (const line of linesOf(response.body)) {
+        lineNo += 1;
+        if (lineNo <= passed) continue;
+        passed = lineNo;
+        yield line;
+      }
+      return;
+    } catch (err) {
+      // Only the download's own failures: an error of the reader's (a line it cannot read) ends here.
+      if (err instanceof ShopifyError || attempt >= DOWNLOAD_ATTEMPTS) throw err;
+      await sleep(500 * attempt);
+    }
+  }
 }
 
 function parseLine(line: string, lineNo: number): Record<string, unknown> {

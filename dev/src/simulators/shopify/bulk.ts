@@ -196,7 +196,8 @@ export function createBulkOperations(options: {
 }) {
   const { now, pace } = options;
   const operations = new Map<number, BulkOperationRecord>();
-  const files = new Map<string, string>();
+  /** Result files by the key in their URL, with the shop whose operation wrote each. */
+  const files = new Map<string, { body: string; shop: string }>();
   /** Shops whose next operation fails, with the error it fails with (a test's doing). */
   const failNext = new Map<string, BulkErrorCode>();
   /** Shops whose operations run at a pace of their own. */
@@ -228,11 +229,11 @@ export function createBulkOperations(options: {
   };
 
   /** The file of the first `lines` lines (Shopify gives no file for an answer without objects). */
-  const fileOf = ({ output, fileKey, origin }: BulkOperationRecord, lines: number) => {
+  const fileOf = ({ output, fileKey, origin, shop }: BulkOperationRecord, lines: number) => {
     if (!output || lines === 0) return null;
     const key = lines === output.lines.length ? fileKey : `${fileKey}-partial`;
-    if (!files.has(key)) files.set(key, `${output.lines.slice(0, lines).join("\n")}\n`);
-    return { url: `${origin}/_bulk/${key}.jsonl`, size: Buffer.byteLength(files.get(key)!) };
+    if (!files.has(key)) files.set(key, { body: `${output.lines.slice(0, lines).join("\n")}\n`, shop });
+    return { url: `${origin}/_bulk/${key}.jsonl`, size: Buffer.byteLength(files.get(key)!.body) };
   };
 
   /** The operation now, announcing its end the first time it is seen ended. */
@@ -396,7 +397,7 @@ export function createBulkOperations(options: {
       return op && op.shop === shop ? view(op) : null;
     },
 
-    /** A result file by the key in its URL. */
+    /** A result file by the key in its URL, and the shop it is of. */
     file: (key: string) => files.get(key),
 
     /** The shop's next bulk operation fails halfway, as Shopify's do now and then. */

@@ -130,6 +130,9 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
     },
   });
 
+  /** Shops whose next downloads of a result file break off, as a connection reset would (a test's doing). */
+  const downloadBreaks = new Map<string, { left: number; afterBytes: number }>();
+
   const track = <T>(p: Promise<T>) => {
     pending.add(p);
     p.finally(() => pending.delete(p)).catch(() => {});
@@ -488,10 +491,21 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
 
   // Bulk operation results: an unguessable URL, like Shopify's signed storage links.
   app.get("/_bulk/:file{[0-9a-z-]+\\.jsonl}", (c) => {
-    const body = bulk.file(c.req.param("file").replace(/\.jsonl$/, ""));
-    return body === undefined
-      ? c.text("Not Found", 404)
-      : c.body(body, 200, { "Content-Type": "application/jsonl" });
+    const file = bulk.file(c.req.param("file").replace(/\.jsonl$/, ""));
+    if (!file) return c.text("Not Found", 404);
+    const headers = { "Content-Type": "application/jsonl" };
+    const cut = downloadBreaks.get(file.shop);
+    if (!cut?.left) return c.body(file.body, 200, headers);
+    cut.left -= 1;
+    const bytes = new TextEncoder().encode(file.body);
+    // The first bytes, then the connection goes: the client's read of the body fails.
+    const brokenOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut.afterBytes));
+        setTimeout(() => controller.error(new Error("connection reset")), 20);
+      },
+    });
+    return c.body(brokenOff, 200, { ...headers, "Content-Length": String(bytes.length) });
   });
 
   app.notFound((c) => c.text("Not Found", 404));
@@ -592,6 +606,17 @@ export function createShopifySimulator(options: ShopifySimulatorOptions) {
           persisted.changed();
           for (const order of added) emit(shop, "orders/create", order);
           return added;
+        },
+        /**
+         * The shop's next `count` downloads of a bulk result file break off after `afterBytes`
+         * bytes, as a connection reset does to a large download.
+         */
+        breakNextDownloads(count: number, afterBytes: number) {
+          downloadBreaks.set(domain, { left: count, afterBytes });
+        },
+        /** How many of those breaks no download has met yet. */
+        get downloadBreaksLeft() {
+          return downloadBreaks.get(domain)?.left ?? 0;
         },
         /** The shop's next bulk operation fails halfway with `errorCode`, leaving a partial file. */
         failNextBulkOperation(errorCode?: BulkErrorCode) {
