@@ -1,3 +1,4 @@
+import { dynamo } from "@okuru/core/db/client";
 import { Order } from "@okuru/core/entities/order";
 import { describe, expect, it } from "vitest";
 import { queriesFor } from "../../core/src/entities/order/search";
@@ -76,6 +77,40 @@ describe("Order.upsertFromShop", () => {
       expect((await Order.get(Order.idOf(base.shopId, base.platformOrderId, base.purchasedAt))).note).toBe(
         "新",
       );
+    });
+  });
+
+  it("finds by search an order whose first delivery failed while writing it, once the shop delivers it again", async () => {
+    const account = await testAccount();
+    const order = shopOrder({ customer: person({ name: "髙﨑 花子", nameKana: "タカサキ ハナコ" }) });
+    const id = Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
+    // DynamoDB refuses the delivery's first BatchWrite (its search tokens), as a throttled or
+    // timed-out request would; the webhook answers 500 and Shopify delivers the order again.
+    const client = dynamo();
+    let refused = false;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!refused && /BatchWrite/.test(context.commandName ?? "")) {
+          refused = true;
+          throw Object.assign(new Error("connect ETIMEDOUT"), { name: "TimeoutError" });
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "refuseFirstBatchWrite" },
+    );
+    await asUser(account, async () => {
+      try {
+        await expect(Order.upsertFromShop(order)).rejects.toThrow("ETIMEDOUT");
+      } finally {
+        client.middlewareStack.remove("refuseFirstBatchWrite");
+      }
+      expect(refused).toBe(true);
+      expect((await Order.upsertFromShop(order)).outcome).toBe("created");
+      expect(
+        (await Order.list({ tab: "notShipped", search: "髙﨑花子" })).items.map((o) => o.orderId),
+      ).toEqual([id]);
+      expect(await allOf({ tab: "notShipped" })).toEqual([id]);
+      expect((await Order.counts()).notShipped).toBe(1);
     });
   });
 

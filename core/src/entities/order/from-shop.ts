@@ -66,13 +66,18 @@ export async function upsertFromShop(
     const existing = await find(orderId);
     if (!existing) {
       const [item] = await judged(await arriveErased([newOrderItem(tenantId, value)]), judge);
+      // Its tokens before the order, as a page writes them: a delivery that fails in between
+      // leaves a token search skips, never an order stored without its tokens, which the
+      // shop's next delivery would find unchanged and never index.
+      await replaceTokens(orderId, value.purchasedAt, [], searchableOf(item!));
       try {
         await OrderEntity.create(item!).go();
       } catch (err) {
-        if (isConditionalFailure(err)) continue; // created meanwhile by a racing delivery: read it and merge
-        throw err;
+        if (!isConditionalFailure(err)) throw err;
+        // Created meanwhile by a racing delivery: read it and merge.
+        await tokensGiveWay(item!);
+        continue;
       }
-      await replaceTokens(orderId, value.purchasedAt, [], searchableOf(item!));
       for (const tab of tabsOf(item!)) bump(ownTally, tab, 1);
       if (!tally) await applyTally(ownTally, true);
       return { orderId, outcome: "created" };
@@ -86,11 +91,21 @@ export async function upsertFromShop(
 }
 
 /**
- * Applies a shop's version of an order to the order as stored in `existing`, under the
- * lock of that read (its `updatedAt`): an older version, or the same one again, writes
- * nothing; "conflict" when another writer (a merchant's edit included) changed the order
- * since it was read, so that the caller reads it again and merges.
+ * After a create lost to another writer's: the tokens just written for the copy that was
+ * not stored become the stored order's, before that copy is merged into it.
  */
+async function tokensGiveWay(
+  notStored: Parameters<typeof searchableOf>[0] & { orderId: string; purchasedAt: string },
+) {
+  const storedNow = await find(notStored.orderId);
+  await replaceTokens(
+    notStored.orderId,
+    notStored.purchasedAt,
+    searchableOf(notStored),
+    storedNow ? searchableOfItem(storedNow) : [],
+  );
+}
+
 /**
  * The order's issues once the shop changed it: the import's own (less what the
  * merchant's delivery setting has settled), the label checks of the carrier the
@@ -118,6 +133,12 @@ async function issuesAfterShopChange(
   return [...fromShop, ...ofCarrier, ...ofUpload];
 }
 
+/**
+ * Applies a shop's version of an order to the order as stored in `existing`, under the
+ * lock of that read (its `updatedAt`): an older version, or the same one again, writes
+ * nothing; "conflict" when another writer (a merchant's edit included) changed the order
+ * since it was read, so that the caller reads it again and merges.
+ */
 async function applyToStored(
   existing: OrderItem,
   shopVersion: z.output<typeof ShopOrderWrite>,
@@ -290,20 +311,8 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
       if (items[n]!.isError) raised.push(items[n]!);
       results[i] = { orderId: ids[i]!, outcome: "created" };
     }
-    // Created meanwhile by a webhook: the tokens just written for this page's copy become the
-    // stored order's, and the copy is then merged like any order we have (below).
-    await Promise.all(
-      lost.map(async (n) => {
-        const { orderId, purchasedAt } = items[n]!;
-        const storedNow = await find(orderId);
-        await replaceTokens(
-          orderId,
-          purchasedAt,
-          searchableOf(items[n]!),
-          storedNow ? searchableOfItem(storedNow) : [],
-        );
-      }),
-    );
+    // Created meanwhile by a webhook: the copy is merged like any order we have (below).
+    await Promise.all(lost.map((n) => tokensGiveWay(items[n]!)));
   };
   const writeKnown = () =>
     Promise.all(
