@@ -3,7 +3,7 @@ import { Order } from "@okuru/core/entities/order";
 import { describe, expect, it } from "vitest";
 import { queriesFor } from "../../core/src/entities/order/search";
 import { asUser, testAccount } from "../support/account";
-import { personFixture, shopOrderFixture } from "../support/orders";
+import { kyotoAddress, personFixture, shopOrderFixture } from "../support/orders";
 
 const person = personFixture;
 
@@ -19,6 +19,36 @@ async function allOf(query: Order.ListQuery) {
     cursor = result.cursor;
   } while (cursor);
   return ids;
+}
+
+/** The ids a search of the 未発送 tab finds. */
+async function searched(search: string) {
+  return (await Order.list({ tab: "notShipped", search })).items.map((o) => o.orderId);
+}
+
+/**
+ * Runs `work` with DynamoDB refusing its first BatchWrite (search tokens), as a throttled or
+ * timed-out request would: a webhook then answers 500 and the shop delivers the order again.
+ */
+async function refusingFirstBatchWrite<T>(work: () => Promise<T>): Promise<T> {
+  const client = dynamo();
+  let refused = false;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!refused && /BatchWrite/.test(context.commandName ?? "")) {
+        refused = true;
+        throw Object.assign(new Error("connect ETIMEDOUT"), { name: "TimeoutError" });
+      }
+      return next(args);
+    },
+    { step: "initialize", name: "refuseFirstBatchWrite" },
+  );
+  try {
+    return await work();
+  } finally {
+    client.middlewareStack.remove("refuseFirstBatchWrite");
+    expect(refused).toBe(true);
+  }
 }
 
 describe("Order.upsertFromShop", () => {
@@ -84,33 +114,46 @@ describe("Order.upsertFromShop", () => {
     const account = await testAccount();
     const order = shopOrder({ customer: person({ name: "髙﨑 花子", nameKana: "タカサキ ハナコ" }) });
     const id = Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
-    // DynamoDB refuses the delivery's first BatchWrite (its search tokens), as a throttled or
-    // timed-out request would; the webhook answers 500 and Shopify delivers the order again.
-    const client = dynamo();
-    let refused = false;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!refused && /BatchWrite/.test(context.commandName ?? "")) {
-          refused = true;
-          throw Object.assign(new Error("connect ETIMEDOUT"), { name: "TimeoutError" });
-        }
-        return next(args);
-      },
-      { step: "initialize", name: "refuseFirstBatchWrite" },
-    );
     await asUser(account, async () => {
-      try {
-        await expect(Order.upsertFromShop(order)).rejects.toThrow("ETIMEDOUT");
-      } finally {
-        client.middlewareStack.remove("refuseFirstBatchWrite");
-      }
-      expect(refused).toBe(true);
+      await expect(refusingFirstBatchWrite(() => Order.upsertFromShop(order))).rejects.toThrow("ETIMEDOUT");
       expect((await Order.upsertFromShop(order)).outcome).toBe("created");
-      expect(
-        (await Order.list({ tab: "notShipped", search: "髙﨑花子" })).items.map((o) => o.orderId),
-      ).toEqual([id]);
+      expect(await searched("髙﨑花子")).toEqual([id]);
       expect(await allOf({ tab: "notShipped" })).toEqual([id]);
       expect((await Order.counts()).notShipped).toBe(1);
+    });
+  });
+
+  it("finds an order by the name a delivery changed it to, when that delivery failed while writing it", async () => {
+    const account = await testAccount();
+    const order = shopOrder({ customer: person({ name: "山崎 太郎", nameKana: "ヤマサキ タロウ" }) });
+    const renamed = {
+      ...order,
+      platformUpdatedAt: new Date(Date.parse(order.purchasedAt) + 60_000).toISOString(),
+      customer: person({ name: "吉田 𠮷乃", nameKana: "ヨシダ ヨシノ" }),
+    };
+    const id = Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
+    await asUser(account, async () => {
+      await Order.upsertFromShop(order);
+      await expect(refusingFirstBatchWrite(() => Order.upsertFromShop(renamed))).rejects.toThrow("ETIMEDOUT");
+      expect((await Order.upsertFromShop(renamed)).outcome).toBe("updated");
+      expect(await searched("吉田𠮷乃")).toEqual([id]);
+      expect(await searched("山崎太郎")).toEqual([]);
+      expect((await Order.counts()).notShipped).toBe(1);
+    });
+  });
+
+  it("finds an order by the recipient a merchant saved again after the first save failed while writing it", async () => {
+    const account = await testAccount();
+    const order = shopOrder();
+    const id = Order.idOf(order.shopId, order.platformOrderId, order.purchasedAt);
+    const recipient = { name: "山﨑 𠮷乃", name_kana: "ヤマサキ ヨシノ", company: "", ...kyotoAddress };
+    await asUser(account, async () => {
+      await Order.upsertFromShop(order);
+      await expect(refusingFirstBatchWrite(() => Order.updateCustomer(id, recipient))).rejects.toThrow(
+        "ETIMEDOUT",
+      );
+      await Order.updateCustomer(id, recipient);
+      expect(await searched("山﨑𠮷乃")).toEqual([id]);
     });
   });
 

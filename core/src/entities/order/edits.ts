@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { addressFromWire, postalCodeProblems } from "../../address";
-import { lockLost } from "../../db/attributes";
+import { isConditionalFailure, lockLost } from "../../db/attributes";
 import { InputError } from "../../error";
 import { deliverySchemas, deliveryCarriers as sharedDeliveryCarriers } from "../../shared/delivery";
 import {
@@ -15,7 +15,7 @@ import { OrderEntity, type OrderItem } from "./entity";
 import { fitIssues } from "./fit-check";
 import { judgedErrors, loadJudge, recordJudgement } from "./judgement";
 import { get } from "./reads";
-import { replaceTokens, searchableOfItem } from "./search-tokens";
+import { replaceTokens, searchableOfItem, tokensGiveWay } from "./search-tokens";
 import { moveTabs } from "./tab-counts";
 
 export const CustomerUpdate = OrderCustomerUpdate;
@@ -97,6 +97,12 @@ async function saveCustomer(
 ): Promise<OrderItem> {
   const { orderId } = order;
   const isError = errors.length > 0;
+  const tokensBefore = searchableOfItem(order);
+  const tokensAfter = searchableOfItem(order, customer);
+  // The new recipient's tokens before the write, the old one's removal after it: a save that
+  // fails in between leaves the order found by the old recipient too, never missing the new
+  // one (saving the same recipient again would change no token).
+  await replaceTokens(orderId, order.purchasedAt, tokensBefore, tokensAfter, "added");
   await OrderEntity.patch({ tenantId: order.tenantId, orderId })
     .set({ customer, errors, isError })
     .add({ editedFields: ["customer"] })
@@ -104,8 +110,11 @@ async function saveCustomer(
     .composite({ purchasedAt: order.purchasedAt, shopId: order.shopId })
     .where((attr, op) => op.eq(attr.updatedAt, order.updatedAt))
     .go()
-    .catch(lockLost);
-  await replaceTokens(orderId, order.purchasedAt, searchableOfItem(order), searchableOfItem(order, customer));
+    .catch(async (err) => {
+      if (isConditionalFailure(err)) await tokensGiveWay(orderId, order.purchasedAt, tokensAfter);
+      return lockLost(err);
+    });
+  await replaceTokens(orderId, order.purchasedAt, tokensBefore, tokensAfter, "removed");
   await moveTabs(order, { shipmentStatus: order.shipmentStatus, isError });
   return get(orderId);
 }

@@ -16,7 +16,7 @@ import { type Judge, judgedErrors } from "./judgement";
 import { idOf, newOrderItem, statusFromPlatform } from "./new-item";
 import { orderItem } from "./order-item";
 import { find } from "./reads";
-import { replaceTokens, searchableOf, searchableOfItem, tokenPut } from "./search-tokens";
+import { replaceTokens, searchableOf, searchableOfItem, tokenPut, tokensGiveWay } from "./search-tokens";
 import { canonical, LABEL_ISSUE_FIELD, ShopOrderWrite, UPLOAD_ISSUE_FIELD } from "./shapes";
 import { applyTally, bump, type Tally, tabsOf } from "./tab-counts";
 
@@ -75,7 +75,7 @@ export async function upsertFromShop(
       } catch (err) {
         if (!isConditionalFailure(err)) throw err;
         // Created meanwhile by a racing delivery: read it and merge.
-        await tokensGiveWay(item!);
+        await tokensGiveWay(orderId, value.purchasedAt, searchableOf(item!));
         continue;
       }
       for (const tab of tabsOf(item!)) bump(ownTally, tab, 1);
@@ -88,22 +88,6 @@ export async function upsertFromShop(
     return result;
   }
   throw concurrentUpdate();
-}
-
-/**
- * After a create lost to another writer's: the tokens just written for the copy that was
- * not stored become the stored order's, before that copy is merged into it.
- */
-async function tokensGiveWay(
-  notStored: Parameters<typeof searchableOf>[0] & { orderId: string; purchasedAt: string },
-) {
-  const storedNow = await find(notStored.orderId);
-  await replaceTokens(
-    notStored.orderId,
-    notStored.purchasedAt,
-    searchableOf(notStored),
-    storedNow ? searchableOfItem(storedNow) : [],
-  );
 }
 
 /**
@@ -179,6 +163,12 @@ async function applyToStored(
       : (existing.errors ?? [])
     : await issuesAfterShopChange(existing, value.issues, changed, judge);
   const next = { shipmentStatus, isError: errors.length > 0 };
+  const tokensBefore = searchableOfItem(existing);
+  const tokensAfter = searchableOf({ ...value, customer });
+  // The new values' tokens before the write, the old ones' removal after it: a delivery that
+  // fails in between leaves the order found by its old values too, never missing its new ones
+  // (the shop's next delivery would find it unchanged and never write them).
+  await replaceTokens(orderId, existing.purchasedAt, tokensBefore, tokensAfter, "added");
   try {
     await withWriteSlot(() =>
       OrderEntity.patch({ tenantId, orderId })
@@ -196,15 +186,12 @@ async function applyToStored(
         .go(),
     );
   } catch (err) {
-    if (isConditionalFailure(err)) return "conflict";
-    throw err;
+    if (!isConditionalFailure(err)) throw err;
+    // Changed meanwhile: the tokens just added for this copy give way to the stored order's.
+    await tokensGiveWay(orderId, existing.purchasedAt, tokensAfter);
+    return "conflict";
   }
-  await replaceTokens(
-    orderId,
-    existing.purchasedAt,
-    searchableOfItem(existing),
-    searchableOf({ ...value, customer }),
-  );
+  await replaceTokens(orderId, existing.purchasedAt, tokensBefore, tokensAfter, "removed");
   for (const tab of tabsOf(existing)) bump(tally, tab, -1);
   for (const tab of tabsOf(next)) bump(tally, tab, 1);
   if (next.isError && !existing.isError) raised?.push({ orderId, orderNumber: existing.orderNumber, errors });
@@ -312,7 +299,9 @@ export async function upsertPage(input: ShopOrderWrite[], judge?: Judge): Promis
       results[i] = { orderId: ids[i]!, outcome: "created" };
     }
     // Created meanwhile by a webhook: the copy is merged like any order we have (below).
-    await Promise.all(lost.map((n) => tokensGiveWay(items[n]!)));
+    await Promise.all(
+      lost.map((n) => tokensGiveWay(items[n]!.orderId, items[n]!.purchasedAt, searchableOf(items[n]!))),
+    );
   };
   const writeKnown = () =>
     Promise.all(

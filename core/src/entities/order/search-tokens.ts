@@ -2,6 +2,7 @@ import { useTenantID } from "../../actor";
 import { batchWrite, type WriteRequest } from "../../db/batch-write";
 import type { StoredLineItem, StoredPerson } from "../../shared/order";
 import type { OrderItem } from "./entity";
+import { find } from "./reads";
 import { SEARCH_TOKEN_VERSION, type SearchToken, tokensOf } from "./search";
 import { OrderSearchEntity, tokenItem } from "./search-entity";
 import { legacyTokensOf } from "./search-legacy";
@@ -95,11 +96,28 @@ export function tokenChanges(
   return [...removed, ...added];
 }
 
+/**
+ * Turns an order's `before` tokens into its `after` tokens; `only` writes one half of it:
+ * the puts of what is new, or the deletes of what is gone.
+ */
 export async function replaceTokens(
   orderId: string,
   purchasedAt: string,
   before: SearchToken[],
   after: SearchToken[],
+  only?: "added" | "removed",
 ) {
-  await batchWrite(tokenChanges(useTenantID(), orderId, purchasedAt, before, after));
+  const changes = tokenChanges(useTenantID(), orderId, purchasedAt, before, after);
+  await batchWrite(
+    only === undefined ? changes : changes.filter((c) => "PutRequest" in c === (only === "added")),
+  );
+}
+
+/**
+ * After a write lost to another writer's (a create, or a write under the lock of a read):
+ * the tokens just added for the copy that was not stored give way to the stored order's.
+ */
+export async function tokensGiveWay(orderId: string, purchasedAt: string, notStored: SearchToken[]) {
+  const storedNow = await find(orderId);
+  await replaceTokens(orderId, purchasedAt, notStored, storedNow ? searchableOfItem(storedNow) : []);
 }
