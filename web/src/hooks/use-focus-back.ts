@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
+import { useOpenableAfterMount } from "../lib/load-later";
 
 /**
  * Gives the focus back, once a Modal or Drawer has closed, to the element that had it when
@@ -33,4 +34,17 @@ export function useFocusBack(opened: boolean): { returnFocus: false } {
     return () => window.clearTimeout(timer);
   }, [opened]);
   return { returnFocus: false };
+}
+
+/**
+ * What a Modal or Drawer `loadLater` gives is spread with: `opened` once it may show open
+ * (`requested`, from its second commit unless `atOnce`: useOpenableAfterMount) and the
+ * focus given back on closing (useFocusBack).
+ */
+export function useDialogOpening(
+  requested: boolean,
+  atOnce = false,
+): { opened: boolean; returnFocus: false } {
+  const opened = useOpenableAfterMount(atOnce) && requested;
+  return { opened, ...useFocusBack(opened) };
 }

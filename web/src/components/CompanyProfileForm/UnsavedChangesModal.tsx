@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { useFocusBack } from "../../hooks/use-focus-back";
-import { useOpenableAfterMount } from "../../lib/load-later";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 
 /**
  * 保存していない変更があります: asked when a page of separately saved forms is left with edits
@@ -16,11 +15,9 @@ export function UnsavedChangesModal({
   onStay: () => void;
   onLeave: () => void;
 }) {
-  const openable = useOpenableAfterMount(false);
-  const drawnOpen = opened && openable;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(opened);
   return (
-    <Modal opened={drawnOpen} {...focusBack} onClose={onStay} title="保存していない変更があります" centered>
+    <Modal {...dialog} onClose={onStay} title="保存していない変更があります" centered>
       <Text size="sm">
         保存していない変更は、このページを離れると失われます。変更を残すときは「このページに戻る」を押し、各項目の「保存する」で保存してください。
       </Text>

@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
-import { useFocusBack } from "../../hooks/use-focus-back";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 import { ApiError } from "../../lib/api";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { unexpectedErrorMessage } from "../../lib/unexpected-error";
 import { FormAlert } from "../forms/FormAlert";
@@ -34,9 +33,7 @@ export function ConfirmDeleteDialog({
   successMessage,
   confirmLabel = "削除する",
 }: ConfirmDeleteDialogProps) {
-  const openable = useOpenableAfterMount(false);
-  const drawnOpen = openable && opened;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(opened);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -61,8 +58,7 @@ export function ConfirmDeleteDialog({
 
   return (
     <Modal
-      opened={drawnOpen}
-      {...focusBack}
+      {...dialog}
       onClose={onClose}
       title={title}
       size="md"

@@ -22,11 +22,10 @@ import { OrderCustomerUpdate, orderTabLabels } from "@okuru/core/shared/order";
 import { IconAlertTriangle, IconCloudUpload, IconPrinter } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useFocusBack } from "../../hooks/use-focus-back";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Order } from "../../lib/api";
 import { laterSchema, useFormSubmit, useSchemaForm } from "../../lib/form";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentStatusColors } from "../../lib/shipment-status-colors";
 import { orderShipmentsQueryOptions } from "../../queries/labels";
 import {
@@ -79,15 +78,12 @@ export interface OrderDrawerProps {
 export function OrderDrawer({ orderId, onClose, openedWithPage = false }: OrderDrawerProps) {
   const phone = usePhone();
   // Opened from the list before this code had come, it gives the focus back to the row on closing.
-  const openable = useOpenableAfterMount(openedWithPage);
-  const drawnOpen = openable && orderId !== null;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(orderId !== null, openedWithPage);
   const { data: order, error } = useQuery({ ...orderQueryOptions(orderId ?? ""), enabled: orderId !== null });
   const shown = orderId !== null && order?.id === orderId ? order : undefined;
   return (
     <Drawer
-      opened={drawnOpen}
-      {...focusBack}
+      {...dialog}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "xl"}

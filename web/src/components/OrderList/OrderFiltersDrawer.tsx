@@ -1,8 +1,8 @@
 import { Button, Drawer, Group, Select, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useFocusBack } from "../../hooks/use-focus-back";
-import { useOpenableAfterMount, useTakeHandoff } from "../../lib/load-later";
+import { useDialogOpening } from "../../hooks/use-focus-back";
+import { useTakeHandoff } from "../../lib/load-later";
 import { shopsQueryOptions } from "../../queries/shops";
 import { DateRangeFilter } from "../forms/DateRangeFilter";
 import {
@@ -112,11 +112,9 @@ export function OrderFiltersDrawer<F extends DrawerFilters>({
 }: Omit<OrderFilterFieldsProps<F>, "stacked" | "activation"> & { opened: boolean; onClose: () => void }) {
   const active = activeFilterCount(filters);
   // Pressed before its code had come, it mounts already open: open from its second commit.
-  const openable = useOpenableAfterMount(false);
-  const drawnOpen = openable && opened;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(opened);
   return (
-    <Drawer opened={drawnOpen} {...focusBack} onClose={onClose} title="絞り込み" position="right" size="100%">
+    <Drawer {...dialog} onClose={onClose} title="絞り込み" position="right" size="100%">
       <Stack gap="md">
         <OrderFilterFields filters={filters} onFiltersChange={onFiltersChange} stacked />
         <Group grow gap="sm" mt="xs">

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconCircleCheck, IconInfoTriangle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useFocusBack } from "../../hooks/use-focus-back";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 import { ApiError, type Shipment } from "../../lib/api";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { notify } from "../../lib/notify";
 import { useCancelShipment, useCancelShipments } from "../../queries/shipments";
 import { FormAlert } from "../forms/FormAlert";
@@ -38,9 +37,7 @@ export function CancelShipmentsModal({
   onCancelled: () => void;
 }) {
   // Drawn later (shipment-history-later): opened before it came, it shows open from its second commit.
-  const openable = useOpenableAfterMount(false);
-  const drawnOpen = openable && target !== null;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(target !== null);
   const one = useCancelShipment();
   const many = useCancelShipments();
   const [error, setError] = useState<string | null>(null);
@@ -81,8 +78,7 @@ export function CancelShipmentsModal({
 
   return (
     <Modal
-      opened={drawnOpen}
-      {...focusBack}
+      {...dialog}
       onClose={onClose}
       title={summary ? "取り消しの結果" : "出荷を取り消す"}
       size="md"

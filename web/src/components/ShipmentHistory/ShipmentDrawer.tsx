@@ -2,10 +2,9 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Stack, Text } from
 import { IconAlertTriangle, IconCloudUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useFocusBack } from "../../hooks/use-focus-back";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 import { usePhone } from "../../hooks/use-screen-width";
 import { ApiError, type Shipment } from "../../lib/api";
-import { useOpenableAfterMount } from "../../lib/load-later";
 import { shipmentQueryOptions } from "../../queries/shipments";
 import { useUploadTrackingNumber } from "../../queries/uploads";
 import { ShipmentActions } from "./ShipmentActions";
@@ -30,9 +29,7 @@ export function ShipmentDrawer({
 }) {
   const phone = usePhone();
   // Opened from the list before this code had come, it gives the focus back to the row on closing.
-  const openable = useOpenableAfterMount(openedWithPage);
-  const drawnOpen = openable && shipmentId !== null;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(shipmentId !== null, openedWithPage);
   const { data, error } = useQuery({
     ...shipmentQueryOptions(shipmentId ?? ""),
     enabled: shipmentId !== null,
@@ -40,8 +37,7 @@ export function ShipmentDrawer({
   const shipment = shipmentId !== null && data?.id === shipmentId ? data : undefined;
   return (
     <Drawer
-      opened={drawnOpen}
-      {...focusBack}
+      {...dialog}
       onClose={onClose}
       position="right"
       size={phone ? "100%" : "md"}

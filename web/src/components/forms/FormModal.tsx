@@ -1,8 +1,7 @@
 import { Modal } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
-import { useFocusBack } from "../../hooks/use-focus-back";
+import { useDialogOpening } from "../../hooks/use-focus-back";
 import { usePhone } from "../../hooks/use-screen-width";
-import { useOpenableAfterMount } from "../../lib/load-later";
 
 export interface FormModalProps {
   opened: boolean;
@@ -16,17 +15,14 @@ export interface FormModalProps {
  * A dialog holding one form; full screen on phones, where a centred box would be cramped.
  * Most come after the first screen (loadLater): one opened before its code had come mounts
  * already open, so it shows open from its second commit, with its transition and the focus
- * given back to its button on closing (useOpenableAfterMount).
+ * given back to its button on closing (useDialogOpening).
  */
 export function FormModal({ opened, onClose, title, size = "lg", children }: FormModalProps) {
   const phone = usePhone();
-  const openable = useOpenableAfterMount(false);
-  const drawnOpen = openable && opened;
-  const focusBack = useFocusBack(drawnOpen);
+  const dialog = useDialogOpening(opened);
   return (
     <Modal
-      opened={drawnOpen}
-      {...focusBack}
+      {...dialog}
       onClose={onClose}
       title={title}
       size={size}
